@@ -1,0 +1,20 @@
+/** Constants of the spec shared by server and web. */
+export const TOKEN_STORAGE_KEY = 'auth_token';
+export const MOBILE_BREAKPOINT_PX = 768;
+export const SESSION_COOKIE = 'daymark_session';
+
+export const SECTIONS = ['dashboard', 'notes', 'todos', 'workout', 'coach', 'transcript', 'assistant'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export const MESSAGES = {
+  loginRequired: 'Username and password are required',
+  loginFailedScreen: 'Login failed. Please check your credentials.',
+  loginFailed: 'Login failed',
+  invalidCredentials: 'Invalid username or password',
+  tooManyAttempts: 'Too many login attempts. Please wait a few minutes and try again.',
+  authRequired: 'Authentication required',
+  crossOrigin: 'Cross-origin request rejected',
+  notFound: 'Not found',
+  somethingWrong: 'Something went wrong',
+  unexpectedAppError: 'Unexpected Application Error!',
+} as const;

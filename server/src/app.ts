@@ -1,0 +1,71 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MESSAGES } from '../../common/src/constants.js';
+import type { AppContext } from './context.js';
+import { registerFeatures } from './features/index.js';
+import { registerAuth } from './http/auth.js';
+import { registerErrorHandling } from './http/errorHandler.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
+import { registerWebApp } from './http/webApp.js';
+
+/** Header and body fields that must never reach a log line. */
+export const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.token',
+];
+
+export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['logger'] = false) {
+  const app = Fastify({
+    logger,
+    bodyLimit: ctx.config.bodyLimit,
+    trustProxy: ctx.config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyCookie);
+  registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  registerAuth(app, ctx.auth, ctx.config.allowedOrigins);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Daymark API', version: ctx.version },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'daymark_session' },
+        },
+      },
+      security: [{ bearer: [] }, { cookie: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    uiHooks: {},
+  });
+
+  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(async (scope) => registerFeatures(scope, ctx));
+
+  const hasWeb = ctx.config.webDir ? await registerWebApp(app, ctx.config.webDir) : false;
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !hasWeb) {
+      return reply.code(404).send({ error: MESSAGES.notFound });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

@@ -1,0 +1,25 @@
+import type { FastifyServerOptions } from 'fastify';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { type DbHandle, migrateToLatest, openDatabase } from './db/index.js';
+import { AuthService } from './features/auth/service.js';
+import { ensureAdmin } from './features/users/service.js';
+import { appVersion } from './version.js';
+
+/** config → database → migrations → first administrator → app. Shared by main and the bench. */
+export async function bootstrap(config: Config, logger: FastifyServerOptions['logger']) {
+  const handle: DbHandle = openDatabase(config);
+  await migrateToLatest(handle.db);
+  const admin = await ensureAdmin(handle.db, config.adminUsername, config.adminPassword);
+  const ctx: AppContext = {
+    db: handle.db,
+    dialect: handle.dialect,
+    config,
+    auth: new AuthService(handle.db, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs }),
+    version: appVersion(),
+  };
+  const app = await buildApp(ctx, logger);
+  app.addHook('onClose', () => handle.close());
+  return { app, ctx, admin };
+}

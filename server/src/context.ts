@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Db } from './db/index.js';
+import type { Dialect } from './db/migrationHelpers.js';
+import type { AuthService } from './features/auth/service.js';
+
+/** What every feature's routes and services are built from. */
+export interface AppContext {
+  db: Db;
+  dialect: Dialect;
+  config: Config;
+  auth: AuthService;
+  version: string;
+}
+
+export type App = FastifyInstance;
+export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();

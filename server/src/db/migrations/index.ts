@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_foundation.js';
+
+/**
+ * Every migration, in order. Names sort lexically; add new ones at the end.
+ * Each is written once with Kysely's schema builder and runs on SQLite and PostgreSQL.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};

@@ -1,0 +1,79 @@
+import type { Db } from '../../db/index.js';
+
+export function findUserByUsername(db: Db, username: string) {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+/** The session and its user for a token hash, in one read. */
+export function findSessionByTokenHash(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.public_id',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'users.id as user_id',
+      'users.username',
+      'users.is_admin',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function insertSession(
+  db: Db,
+  s: {
+    public_id: string;
+    user_id: number;
+    token_hash: string;
+    user_agent: string | null;
+    now: string;
+    expires_at: string;
+  },
+) {
+  await db
+    .insertInto('sessions')
+    .values({
+      public_id: s.public_id,
+      user_id: s.user_id,
+      token_hash: s.token_hash,
+      user_agent: s.user_agent,
+      created_at: s.now,
+      last_seen_at: s.now,
+      expires_at: s.expires_at,
+    })
+    .execute();
+}
+
+export async function touchSession(db: Db, sessionId: number, now: string) {
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+}
+
+export async function deleteSessionById(db: Db, sessionId: number) {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export function listSessions(db: Db, userId: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'public_id', 'user_agent', 'created_at', 'last_seen_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .orderBy('last_seen_at', 'desc')
+    .execute();
+}
+
+/** Deletes one of the user's sessions; false when the id is not one of theirs. */
+export async function deleteSessionByPublicId(db: Db, userId: number, publicId: string) {
+  const res = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('public_id', '=', publicId)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+export async function deleteExpiredSessions(db: Db, now: string) {
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+}

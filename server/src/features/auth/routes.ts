@@ -1,0 +1,94 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  loginRequest,
+  loginResponse,
+  meResponse,
+  okResponse,
+  sessionsResponse,
+} from '../../../../common/src/api/auth.js';
+import { errorResponse } from '../../../../common/src/api/common.js';
+import { SESSION_COOKIE } from '../../../../common/src/constants.js';
+import { type App, type AppContext, typed } from '../../context.js';
+import { userOf } from '../../http/auth.js';
+
+const tags = ['auth'];
+
+export async function authRoutes(app: App, ctx: AppContext) {
+  const r = typed(app);
+
+  const cookieOptions = (request: FastifyRequest) => ({
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    path: '/',
+    secure: ctx.config.cookieSecure ?? request.protocol === 'https',
+  });
+  const clearCookie = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+
+  r.post(
+    '/api/auth/login',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Sign in; returns a bearer token and sets the session cookie',
+        body: loginRequest,
+        response: { 200: loginResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const result = await ctx.auth.login(username, password, request.ip, request.headers['user-agent'] ?? null);
+      reply.setCookie(SESSION_COOKIE, result.token, {
+        ...cookieOptions(request),
+        maxAge: Math.floor(ctx.config.sessionMaxMs / 1000),
+      });
+      return result;
+    },
+  );
+
+  r.post(
+    '/api/auth/logout',
+    {
+      config: { public: true },
+      schema: { tags, summary: 'Sign out: revokes the session on the server', response: { 200: okResponse } },
+    },
+    async (request, reply) => {
+      if (request.authUser) await ctx.auth.logout(request.authUser);
+      clearCookie(request, reply);
+      return { success: true as const };
+    },
+  );
+
+  r.get(
+    '/api/auth/me',
+    { schema: { tags, summary: 'The signed-in user', response: { 200: meResponse, 401: errorResponse } } },
+    async (request) => {
+      const user = userOf(request);
+      return { user: { username: user.username, is_admin: user.isAdmin } };
+    },
+  );
+
+  r.get(
+    '/api/auth/sessions',
+    { schema: { tags, summary: "The signed-in user's active sessions", response: { 200: sessionsResponse } } },
+    async (request) => ({ sessions: await ctx.auth.listSessions(userOf(request)) }),
+  );
+
+  r.delete(
+    '/api/auth/sessions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke one of your sessions (sign a device out)',
+        params: z.object({ id: z.string().min(1).max(100) }),
+        response: { 204: z.null(), 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      await ctx.auth.revokeSession(userOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

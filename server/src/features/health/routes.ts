@@ -1,0 +1,17 @@
+import { sql } from 'kysely';
+import { healthResponse } from '../../../../common/src/api/auth.js';
+import { type App, type AppContext, typed } from '../../context.js';
+
+export async function healthRoutes(app: App, ctx: AppContext) {
+  typed(app).get(
+    '/api/health',
+    {
+      config: { public: true },
+      schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: healthResponse } },
+    },
+    async () => {
+      await sql`select 1`.execute(ctx.db);
+      return { status: 'ok' as const, version: ctx.version, database: ctx.dialect, time: new Date().toISOString() };
+    },
+  );
+}

@@ -1,0 +1,34 @@
+import { bootstrap } from './bootstrap.js';
+import { loadConfig } from './config.js';
+import { loggerOptions } from './logger.js';
+import { defaultWebDir } from './version.js';
+
+const config = loadConfig(process.env, defaultWebDir());
+const { app, ctx, admin } = await bootstrap(config, loggerOptions(config));
+
+if (admin?.generatedPassword) {
+  // Printed once, straight to the terminal and never through the log.
+  process.stdout.write(
+    `\n  Daymark created the administrator account.\n  Username: ${admin.username}\n  Password: ${admin.generatedPassword}\n  Sign in and keep it safe: it is not shown again. Change it with: npm run users -- passwd ${admin.username}\n\n`,
+  );
+} else if (admin) {
+  app.log.info({ username: admin.username }, 'created the administrator account from ADMIN_USERNAME/ADMIN_PASSWORD');
+}
+
+const prune = setInterval(
+  () => void ctx.auth.pruneExpired().catch((err) => app.log.warn({ err }, 'session cleanup failed')),
+  60 * 60 * 1000,
+);
+prune.unref();
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    void app.close().then(() => process.exit(0));
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, LOG_REDACT } from '../app.js';
+import { loadConfig } from '../config.js';
+import type { AppContext } from '../context.js';
+import { migrateToLatest, openDatabase } from '../db/index.js';
+import { AuthService } from '../features/auth/service.js';
+import { LoginThrottle } from '../features/auth/throttle.js';
+import { addUser } from '../features/users/service.js';
+
+/**
+ * Builds the real app on a fresh database: SQLite in a temp dir by default, or a new
+ * PostgreSQL database when TEST_DATABASE_URL points at a server (the suite runs both ways).
+ */
+export interface Harness {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Every log line the app wrote, as text. */
+  logs: string[];
+  /** The environment that points a child process (the CLI) at this database. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  now?: () => number;
+  throttle?: LoginThrottle;
+  beforeReady?: (app: FastifyInstance) => void;
+}
+
+let counter = 0;
+
+async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return { url: undefined, drop: async () => {} };
+  const name = `daymark_t_${process.pid}_${Date.now()}_${counter++}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createHarness(opts: HarnessOptions = {}): Promise<Harness> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daymark-test-'));
+  const database = await freshDatabaseUrl();
+  const env = { DATA_DIR: dataDir, DATABASE_URL: database.url ?? '', LOG_LEVEL: 'info' };
+  const config = loadConfig(env);
+  const handle = openDatabase(config);
+  await migrateToLatest(handle.db);
+  const ctx: AppContext = {
+    db: handle.db,
+    dialect: handle.dialect,
+    config,
+    auth: new AuthService(
+      handle.db,
+      { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
+      opts.throttle ?? new LoginThrottle(),
+      opts.now,
+    ),
+    version: 'test',
+  };
+  const logs: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(String(chunk));
+      cb();
+    },
+  });
+  const app = await buildApp(ctx, { level: 'info', stream, redact: { paths: LOG_REDACT, censor: '[redacted]' } });
+  opts.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    logs,
+    env,
+    async close() {
+      await app.close();
+      await handle.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const TEST_PASSWORD = 'correct horse battery';
+
+/** A signed-in user: `request` sends the bearer token with every call. */
+export interface Client {
+  username: string;
+  token: string;
+  request(opts: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+export async function signIn(h: Harness, username: string, password = TEST_PASSWORD): Promise<Client> {
+  const res = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`login as ${username} failed: ${res.statusCode} ${res.body}`);
+  const token = res.json().token as string;
+  return {
+    username,
+    token,
+    request: (o) => h.app.inject({ ...o, headers: { ...o.headers, authorization: `Bearer ${token}` } }),
+  };
+}
+
+export async function createUserAndSignIn(h: Harness, username: string, isAdmin = false): Promise<Client> {
+  await addUser(h.ctx.db, username, TEST_PASSWORD, isAdmin);
+  return signIn(h, username);
+}
