@@ -1,0 +1,140 @@
+/**
+ * npm run bench: seeds a temporary database, starts the built server (dist/bench/server.js) in
+ * its own process, loads it from this process with autocannon and prints throughput and latency
+ * per route next to the bare route's, as a ratio measured in the same run.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { loadConfig } from '../server/src/config.js';
+import { migrateToLatest, openDatabase } from '../server/src/db/index.js';
+import { addUser } from '../server/src/features/users/service.js';
+import { scenarios } from './scenarios/index.js';
+import type { BenchRoute, BenchRow } from './types.js';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PASSWORD = 'bench-password-1';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess) {
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error('bench server exited early');
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('bench server did not start');
+}
+
+async function load(baseUrl: string, route: BenchRoute, headers: Record<string, string>) {
+  const result = await autocannon({
+    url: `${baseUrl}${route.path}`,
+    method: route.method ?? 'GET',
+    headers: { ...headers, ...(route.body ? { 'content-type': 'application/json' } : {}) },
+    body: route.body ? JSON.stringify(route.body) : undefined,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+  });
+  const bad = result.non2xx + result.errors;
+  if (bad > 0) console.warn(`  ! ${route.label}: ${bad} failed responses`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+function printTable(rows: BenchRow[]) {
+  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
+  console.log(line(cols));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const r of rows) console.log(line(cols.map((c) => String(r[c] ?? ''))));
+}
+
+async function main() {
+  if (!fs.existsSync('dist/bench/server.js')) throw new Error('Build first: npm run build');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daymark-bench-'));
+  const config = loadConfig({ DATA_DIR: dataDir });
+  const handle = openDatabase(config);
+  await migrateToLatest(handle.db);
+  await addUser(handle.db, 'bench', PASSWORD, true);
+  const user = await handle.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', 'bench')
+    .executeTakeFirstOrThrow();
+  for (const s of scenarios) {
+    if (!s.seed) continue;
+    const t = performance.now();
+    await s.seed({ db: handle.db, userId: user.id });
+    console.log(`seeded ${s.name} in ${Math.round(performance.now() - t)} ms`);
+  }
+  await handle.close();
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['dist/bench/server.js'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await waitForHealth(baseUrl, child);
+    const login = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bench', password: PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    console.log(
+      `\nDaymark bench: ${CONNECTIONS} connections, ${DURATION_S} s per route, SQLite, node ${process.version}\n`,
+    );
+
+    const bare = await load(baseUrl, { label: 'bare', path: '/api/bench/bare' }, { 'x-bench-token': token });
+    const rows: BenchRow[] = [
+      {
+        label: 'bare route (same read as /me)',
+        'req/s': Math.round(bare.rps),
+        'p50 ms': bare.p50,
+        'p99 ms': bare.p99,
+        'vs bare': '1.00',
+      },
+    ];
+    for (const s of scenarios) {
+      for (const route of s.routes ?? []) {
+        const r = await load(baseUrl, route, { authorization: `Bearer ${token}` });
+        rows.push({
+          label: route.label,
+          'req/s': Math.round(r.rps),
+          'p50 ms': r.p50,
+          'p99 ms': r.p99,
+          'vs bare': (r.rps / bare.rps).toFixed(2),
+        });
+      }
+    }
+    printTable(rows);
+    for (const s of scenarios) {
+      if (!s.measure) continue;
+      console.log(`\n${s.name}`);
+      printTable(await s.measure({ baseUrl, token }));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

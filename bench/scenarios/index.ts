@@ -1,0 +1,5 @@
+import type { BenchScenario } from '../types.js';
+import { authScenario } from './auth.js';
+
+/** Every feature's bench scenario. A new feature adds one line here. */
+export const scenarios: BenchScenario[] = [authScenario];

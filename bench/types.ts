@@ -1,0 +1,31 @@
+import type { Db } from '../server/src/db/index.js';
+
+export interface SeedContext {
+  db: Db;
+  userId: number;
+}
+
+export interface RunContext {
+  baseUrl: string;
+  token: string;
+}
+
+/** A route loaded with autocannon; its throughput is reported next to the bare route's. */
+export interface BenchRoute {
+  label: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
+
+/** One row of the printed table; `measure` may report any columns it needs. */
+export type BenchRow = { label: string } & Record<string, string | number>;
+
+export interface BenchScenario {
+  name: string;
+  /** Seeds the bench user's data straight into the database before the server starts. */
+  seed?(ctx: SeedContext): Promise<void>;
+  routes?: BenchRoute[];
+  /** Custom measurements (streams, multi-step flows) against the running server. */
+  measure?(ctx: RunContext): Promise<BenchRow[]>;
+}

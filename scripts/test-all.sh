@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The whole test command: typecheck, lint, unit and server tests on SQLite, the server tests
+# again on a throwaway PostgreSQL cluster, a production build, and the browser tests in
+# Debian's Chromium against the built app. Stops at the first failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPORTS=$(mktemp -d /tmp/daymark-reports.XXXXXX)
+trap 'rm -rf "$REPORTS"' EXIT
+
+step() { printf '\n=== %s ===\n' "$1"; }
+
+step "typecheck"
+npm run --silent typecheck
+
+step "lint and format"
+npx biome check .
+
+step "unit and server tests (SQLite)"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/sqlite.json"
+
+step "server tests (PostgreSQL)"
+bash scripts/with-postgres.sh npx vitest run server --reporter=default --reporter=json --outputFile.json="$REPORTS/postgres.json"
+
+step "production build"
+npm run --silent build
+
+step "browser tests (Chromium)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/e2e.json" npx playwright test --reporter=list,json
+
+node scripts/summarize-tests.mjs "$REPORTS"

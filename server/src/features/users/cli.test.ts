@@ -1,0 +1,50 @@
+import { spawnSync } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHarness, type Harness, signIn } from '../../test/harness.js';
+
+let h: Harness;
+afterEach(async () => h?.close());
+
+/** Runs `npm run users -- …` as a user would, against the harness's database. */
+function users(args: string[], input = '') {
+  const res = spawnSync('node_modules/.bin/tsx', ['server/src/cli.ts', 'users', ...args], {
+    input,
+    env: { ...process.env, ...h.env, LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+  return { code: res.status, out: res.stdout, err: res.stderr };
+}
+
+describe('users CLI', () => {
+  it('adds a user with the password from standard input, lists, and removes them with their data', async () => {
+    h = await createHarness();
+    const add = users(['add', 'carol', '--admin'], 'a long password\n');
+    expect(add.err).toBe('');
+    expect(add.code).toBe(0);
+    expect(add.out).toContain("Created user 'carol' (administrator)");
+
+    const carol = await signIn(h, 'carol', 'a long password');
+    const me = await carol.request({ method: 'GET', url: '/api/auth/me' });
+    expect(me.json()).toEqual({ user: { username: 'carol', is_admin: true } });
+
+    expect(users(['list']).out).toMatch(/carol\s+\(administrator\)/);
+    expect(users(['add', 'carol'], 'another password').code).toBe(1);
+    expect(users(['add', 'dave'], 'short').err).toContain('at least 8 characters');
+
+    const remove = users(['remove', 'carol']);
+    expect(remove.code).toBe(0);
+    expect((await carol.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    const left = await h.ctx.db.selectFrom('sessions').select('id').execute();
+    expect(left).toHaveLength(0);
+    expect(users(['remove', 'carol']).err).toContain("No user 'carol'");
+  });
+
+  it('changes a password and signs the user out', async () => {
+    h = await createHarness();
+    users(['add', 'erin'], 'first password');
+    const erin = await signIn(h, 'erin', 'first password');
+    expect(users(['passwd', 'erin'], 'second password').code).toBe(0);
+    expect((await erin.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    await signIn(h, 'erin', 'second password');
+  });
+});
