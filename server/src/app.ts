@@ -53,7 +53,13 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
-    uiHooks: {},
+    // Plain-http self-hosting must keep working, and nothing may frame the app.
+    transformStaticCSP: (csp) =>
+      csp
+        .replace(/\s*upgrade-insecure-requests;?/, '')
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(' validator.swagger.io', ''),
+    uiConfig: { validatorUrl: null },
   });
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

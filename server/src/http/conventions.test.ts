@@ -74,6 +74,8 @@ describe('server conventions', () => {
     const page = await h.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
   });
 
   it('requires a session everywhere else', async () => {
