@@ -144,7 +144,9 @@ function decide(input: PlannerInput, intent: WorkoutIntent, pool: CatalogueExerc
         const lastDone = (f: Focus) =>
           input.recentPlans
             .filter((p) => p.focus === f && p.date < input.date)
-            .reduce((latest, p) => (p.date > latest ? p.date : latest), '');
+            .map((p) => p.date)
+            .sort()
+            .at(-1) ?? '';
         options.sort((a, b) => lastDone(a).localeCompare(lastDone(b)));
         focus = options[0] as Focus;
         if (yesterday?.focus && yesterday.focus !== focus && yesterday.focus in FOCUS_WORDS) {

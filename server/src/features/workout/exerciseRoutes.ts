@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { okResponse } from '../../../../common/src/api/auth.js';
+import { authErrors } from '../../../../common/src/api/common.js';
+import {
+  feedbackResponse,
+  progressItem,
+  progressResponse,
+  saveSettingsRequest,
+  settingsResponse,
+  submitFeedbackRequest,
+} from '../../../../common/src/api/workout.js';
+import { type App, type AppContext, typed } from '../../context.js';
+import { userOf } from '../../http/auth.js';
+import { notFound } from '../../http/errors.js';
+import { planUuidExists } from './plansRepo.js';
+import { clearProgress, listFeedbackByDate, listProgress, saveFeedback, saveProgress } from './progressRepo.js';
+import { loadSettings } from './service.js';
+import { saveSettings } from './settingsRepo.js';
+
+const uuidParams = z.object({ workoutUuid: z.string().min(1).max(100) });
+const dateParams = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD') });
+
+/** Exercise progress and feedback (POST/GET/DELETE /api/exercise/...), and GET/PUT /api/settings. */
+export async function exerciseRoutes(app: App, ctx: AppContext) {
+  const r = typed(app);
+  const tags = ['workout'];
+
+  /** Progress belongs to a plan: another user's (or a deleted) plan uuid is not found. */
+  const ownPlan = async (userId: number, uuid: string) => {
+    if (!(await planUuidExists(ctx.db, userId, uuid))) throw notFound('Workout plan not found');
+  };
+
+  r.get(
+    '/api/exercise/progress/:workoutUuid',
+    {
+      schema: {
+        tags,
+        summary: "Exercise progress of a plan, by the plan's uuid",
+        params: uuidParams,
+        response: { 200: progressResponse, ...authErrors },
+      },
+    },
+    async (request) => {
+      const userId = userOf(request).id;
+      await ownPlan(userId, request.params.workoutUuid);
+      const rows = await listProgress(ctx.db, userId, request.params.workoutUuid);
+      return { progress: rows.map((p) => ({ ...p, status: p.status as 'completed' | 'partial' | 'skipped' })) };
+    },
+  );
+
+  r.post(
+    '/api/exercise/progress',
+    {
+      schema: {
+        tags,
+        summary: "Save one exercise's status and notes",
+        body: progressItem,
+        response: { 200: okResponse, ...authErrors },
+      },
+    },
+    async (request) => {
+      const userId = userOf(request).id;
+      const b = request.body;
+      await ownPlan(userId, b.workout_uuid);
+      await saveProgress(ctx.db, userId, { ...b, notes: b.notes?.trim() ? b.notes : null });
+      return { success: true as const };
+    },
+  );
+
+  r.delete(
+    '/api/exercise/progress/:workoutUuid',
+    {
+      schema: {
+        tags,
+        summary: 'Clear the exercise progress of a plan',
+        params: uuidParams,
+        response: { 200: okResponse, ...authErrors },
+      },
+    },
+    async (request) => {
+      const userId = userOf(request).id;
+      await ownPlan(userId, request.params.workoutUuid);
+      await clearProgress(ctx.db, userId, request.params.workoutUuid);
+      return { success: true as const };
+    },
+  );
+
+  r.get(
+    '/api/exercise/feedback/:date',
+    {
+      schema: {
+        tags,
+        summary: 'Likes and dislikes given on the plan of a date',
+        params: dateParams,
+        response: { 200: feedbackResponse, ...authErrors },
+      },
+    },
+    async (request) => {
+      const rows = await listFeedbackByDate(ctx.db, userOf(request).id, request.params.date);
+      return { feedback: rows.map((f) => ({ ...f, feedback_type: f.feedback_type as 'like' | 'dislike' })) };
+    },
+  );
+
+  r.post(
+    '/api/exercise/feedback',
+    {
+      schema: {
+        tags,
+        summary: 'Like or dislike an exercise; the planner prefers liked exercises and never uses disliked ones',
+        body: submitFeedbackRequest,
+        response: { 200: okResponse, ...authErrors },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      await saveFeedback(ctx.db, userOf(request).id, {
+        workout_date: b.workoutDate,
+        exercise_name: b.exerciseName,
+        exercise_uuid: b.exerciseUuid ?? null,
+        feedback_type: b.feedbackType,
+        comment: b.comment?.trim() || null,
+      });
+      return { success: true as const };
+    },
+  );
+
+  r.get(
+    '/api/settings',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Workout settings: equipment and preferences as JSON strings (defaults when never saved)',
+        response: { 200: settingsResponse, ...authErrors },
+      },
+    },
+    async (request) => (await loadSettings(ctx.db, userOf(request).id)).response,
+  );
+
+  r.put(
+    '/api/settings',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Save workout settings',
+        body: saveSettingsRequest,
+        response: { 200: settingsResponse, ...authErrors },
+      },
+    },
+    async (request) => {
+      const userId = userOf(request).id;
+      await saveSettings(ctx.db, userId, {
+        equipment_available: request.body.equipmentAvailable,
+        workout_preferences: request.body.workoutPreferences,
+      });
+      return (await loadSettings(ctx.db, userId)).response;
+    },
+  );
+}

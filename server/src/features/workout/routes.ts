@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { okResponse } from '../../../../common/src/api/auth.js';
+import { authErrors } from '../../../../common/src/api/common.js';
+import {
+  generateQuery,
+  latestPlanResponse,
+  listQuery,
+  logListResponse,
+  logQuery,
+  logResponse,
+  planListResponse,
+  saveLogRequest,
+} from '../../../../common/src/api/workout.js';
+import { type App, type AppContext, typed } from '../../context.js';
+import { userOf } from '../../http/auth.js';
+import { notFound } from '../../http/errors.js';
+import { openEventStream } from '../../http/sse.js';
+import { exerciseRoutes } from './exerciseRoutes.js';
+import { generateWorkout } from './generation.js';
+import { deleteLog, getLogByDate, listLogs, saveLog } from './logsRepo.js';
+import { deletePlan, getLatestPlan, listPlans } from './plansRepo.js';
+import { clearProgress } from './progressRepo.js';
+import { logValues, presentLog, presentPlan, todayUtc } from './service.js';
+
+const tags = ['workout'];
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/**
+ * Workout helper calls of part 2 §7, mapped onto its candidate paths:
+ * latest plan GET /api/workout/next, list plans GET /api/workout, delete plan DELETE /api/workout/{id},
+ * logs GET/POST /api/workout-log and DELETE /api/workout-log/{id}; progress, feedback and settings
+ * in exerciseRoutes.ts.
+ */
+export async function workoutRoutes(app: App, ctx: AppContext) {
+  const r = typed(app);
+
+  r.get(
+    '/api/workout/stream',
+    {
+      schema: {
+        tags,
+        summary: 'Generate the plan for a date (server-sent events: connected, progress, warning, error, completed)',
+        description:
+          'Replaces any plan of that date. A client that disconnects cancels the generation. `customPrompt` carries the focus and special instructions.',
+        querystring: generateQuery,
+        produces: ['text/event-stream'],
+        response: { 200: z.string().describe('text/event-stream'), ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      const stream = openEventStream(request, reply);
+      stream.send('connected', { message: 'Connected' });
+      try {
+        await generateWorkout(ctx, user.id, request.query, (e) => stream.send(e.event, e.data), stream.signal);
+      } catch (err) {
+        request.log.error({ err }, 'workout generation failed');
+        stream.send('error', { error: 'Something went wrong', details: 'The plan could not be generated or saved.' });
+      } finally {
+        stream.close();
+      }
+    },
+  );
+
+  r.get(
+    '/api/workout/next',
+    {
+      schema: {
+        tags,
+        summary: "Latest plan: today's plan (UTC date), else the plan with the latest date; null when none",
+        response: { 200: latestPlanResponse, ...authErrors },
+      },
+    },
+    async (request) => {
+      const row = await getLatestPlan(ctx.db, userOf(request).id, todayUtc());
+      return { plan: row ? presentPlan(row) : null };
+    },
+  );
+
+  r.get(
+    '/api/workout',
+    {
+      schema: {
+        tags,
+        summary: 'List plans, newest first',
+        querystring: listQuery,
+        response: { 200: planListResponse, ...authErrors },
+      },
+    },
+    async (request) => ({
+      plans: (await listPlans(ctx.db, userOf(request).id, request.query)).map(presentPlan),
+    }),
+  );
+
+  r.delete(
+    '/api/workout/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a plan (and its exercise progress)',
+        params: idParams,
+        response: { 200: okResponse, ...authErrors },
+      },
+    },
+    async (request) => {
+      const userId = userOf(request).id;
+      const deleted = await deletePlan(ctx.db, userId, request.params.id);
+      if (!deleted) throw notFound('Workout plan not found');
+      if (deleted.planUuid) await clearProgress(ctx.db, userId, deleted.planUuid);
+      return { success: true as const };
+    },
+  );
+
+  r.get(
+    '/api/workout-log',
+    {
+      schema: {
+        tags,
+        summary: 'List logs, newest first; with `date`, only that date (zero or one entry)',
+        querystring: logQuery,
+        response: { 200: logListResponse, ...authErrors },
+      },
+    },
+    async (request) => {
+      const userId = userOf(request).id;
+      const { date, limit } = request.query;
+      if (date) {
+        const row = await getLogByDate(ctx.db, userId, date);
+        return { logs: row ? [presentLog(row)] : [] };
+      }
+      return { logs: (await listLogs(ctx.db, userId, { limit })).map(presentLog) };
+    },
+  );
+
+  r.post(
+    '/api/workout-log',
+    {
+      schema: {
+        tags,
+        summary: 'Save the log of a date; one per date, saving again updates it',
+        body: saveLogRequest,
+        response: { 200: logResponse, ...authErrors },
+      },
+    },
+    async (request) => ({
+      log: presentLog(await saveLog(ctx.db, userOf(request).id, logValues(request.body))),
+    }),
+  );
+
+  r.delete(
+    '/api/workout-log/:id',
+    { schema: { tags, summary: 'Delete a log', params: idParams, response: { 200: okResponse, ...authErrors } } },
+    async (request) => {
+      if (!(await deleteLog(ctx.db, userOf(request).id, request.params.id))) throw notFound('Workout log not found');
+      return { success: true as const };
+    },
+  );
+
+  await exerciseRoutes(app, ctx);
+}
