@@ -100,6 +100,26 @@ class Picker {
     for (const e of chosen) this.used.add(e.name);
     return chosen;
   }
+
+  /** Like pick, but never empty while the pool has anything: other roles, repeats, then any focus. */
+  fill(role: Role, focuses: Focus[], n: number): CatalogueExercise[] {
+    const strict = this.pick(role, focuses, n);
+    if (strict.length) return strict;
+    const timed = this.pool.filter((e) => e.mode === 'time');
+    const onFocus = timed.filter((e) => e.focus.some((f) => focuses.includes(f)));
+    for (const group of [
+      onFocus.filter((e) => !this.used.has(e.name)),
+      onFocus,
+      timed.filter((e) => !this.used.has(e.name)),
+      timed,
+    ]) {
+      if (group.length === 0) continue;
+      const chosen = group.slice(0, n);
+      for (const e of chosen) this.used.add(e.name);
+      return chosen;
+    }
+    return [];
+  }
 }
 
 /** What today should be: focus and intensity from the text, the history and the equipment. */
@@ -221,6 +241,11 @@ export function planWorkout(input: PlannerInput): PlannerResult {
       !(intent.indoorOnly && e.equipment && OUTDOOR_EQUIPMENT.includes(e.equipment)),
   );
   const notes: string[] = [];
+  if (!pool.some((e) => e.mode === 'time')) {
+    // Everything possible was disliked: plan gentle stretches rather than nothing.
+    pool.push(...CATALOGUE.filter((e) => e.equipment === null && !pool.includes(e)));
+    notes.push('You have disliked every exercise your equipment allows, so this plan uses gentle stretches.');
+  }
   const { focus, intensity } = decide(input, intent, pool, notes);
   const random = seededRandom(`${input.date}|${focus}|${intensity}|${input.customPrompt ?? ''}`);
   const picker = new Picker(
@@ -239,7 +264,7 @@ export function planWorkout(input: PlannerInput): PlannerResult {
     focus === 'full' ? ['full', 'legs', 'upper', 'core'] : focus === 'mobility' ? ['mobility'] : [focus, 'full'];
   const sections: Array<{ name: string; minutes: number; role: Role; chosen: CatalogueExercise[] }> = [];
 
-  const warmups = picker.pick('warmup', [focus, 'mobility', 'cardio'], Math.min(3, Math.max(1, Math.round(warm / 2))));
+  const warmups = picker.fill('warmup', [focus, 'mobility', 'cardio'], Math.min(3, Math.max(1, Math.round(warm / 2))));
   sections.push({ name: 'Warm-up', minutes: warm, role: 'warmup', chosen: warmups });
 
   blocks.forEach((minutes, i) => {
@@ -272,14 +297,12 @@ export function planWorkout(input: PlannerInput): PlannerResult {
           : picker.pick('main', related, n, strength);
     }
     // Small pools (few items of equipment): fall back to mobility work so the time is still used well.
-    if (chosen.length === 0) chosen = picker.pick('main', ['mobility'], 3);
-    if (chosen.length === 0) chosen = warmups.slice(0, 1);
+    if (chosen.length === 0) chosen = picker.fill('main', ['mobility'], 3);
     const name = blocks.length > 1 ? `${mainName(focus)} — Block ${i + 1}` : mainName(focus);
     sections.push({ name, minutes, role: 'main', chosen });
   });
 
-  let cooldowns = picker.pick('cooldown', ['mobility', focus], Math.min(3, Math.max(1, Math.round(cool / 2))));
-  if (cooldowns.length === 0) cooldowns = CATALOGUE.filter((e) => e.name === 'Box Breathing');
+  const cooldowns = picker.fill('cooldown', ['mobility', focus], Math.min(3, Math.max(1, Math.round(cool / 2))));
   sections.push({ name: 'Cool-down', minutes: cool, role: 'cooldown', chosen: cooldowns });
 
   const workout_sections: WorkoutSection[] = sections.map((s) => ({
