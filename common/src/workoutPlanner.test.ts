@@ -51,7 +51,7 @@ describe('offline workout planner', () => {
           expect(e.rest_between_sets).not.toBe('');
         }
       }),
-      { numRuns: Number(process.env.PLANNER_RUNS ?? 300) },
+      { numRuns: 300 },
     );
   });
 
@@ -70,7 +70,7 @@ describe('offline workout planner', () => {
         }
         expect(new Set(r.plan.equipment_needed)).toEqual(used);
       }),
-      { numRuns: Number(process.env.PLANNER_RUNS ?? 300) },
+      { numRuns: 300 },
     );
   });
 
@@ -80,7 +80,7 @@ describe('offline workout planner', () => {
         const names = exercisesOf(planWorkout(i)).map((e) => e.name);
         for (const d of i.disliked) expect(names).not.toContain(d);
       }),
-      { numRuns: Number(process.env.PLANNER_RUNS ?? 300) },
+      { numRuns: 300 },
     );
     const base: PlannerInput = {
       date: '2026-03-02',
@@ -110,7 +110,7 @@ describe('offline workout planner', () => {
         expect(Math.abs(total - i.preferredDuration)).toBeLessThanOrEqual(i.preferredDuration * 0.1);
         expect(r.plan.estimated_duration).toBe(i.preferredDuration);
       }),
-      { numRuns: Number(process.env.PLANNER_RUNS ?? 300) },
+      { numRuns: 300 },
     );
   });
 
@@ -152,7 +152,7 @@ describe('offline workout planner', () => {
           ).toBe(true);
         }
       }),
-      { numRuns: Number(process.env.PLANNER_RUNS ?? 200) },
+      { numRuns: 200 },
     );
   });
 

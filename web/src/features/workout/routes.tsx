@@ -1,7 +1,11 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AppletLayout } from '../../app/AppletLayout';
-import { PlaceholderPanel } from '../../app/PlaceholderPanel';
 import type { AppletTab } from '../../ui/AppletTabs';
+import { HistoryPage } from './HistoryPage';
+import { LogPage } from './LogPage';
+import { SettingsPage } from './SettingsPage';
+import { StatsPage } from './StatsPage';
+import { TodayPage } from './TodayPage';
 
 export const WORKOUT_TABS: AppletTab[] = [
   { id: '', label: 'Today' },
@@ -10,21 +14,16 @@ export const WORKOUT_TABS: AppletTab[] = [
   { id: 'settings', label: 'Settings' },
 ];
 
-const soon = (title: string, message: string) => <PlaceholderPanel section="workout" title={title} message={message} />;
-
 /** /workout and its tabs (plus the untabbed stats page); unknown sub-paths go to /workout. */
 export const workoutRoute: RouteObject = {
   path: 'workout',
   element: <AppletLayout section="workout" tabs={WORKOUT_TABS} />,
   children: [
-    {
-      index: true,
-      element: soon('Today', "Today's workout plan will appear here, ready to generate, follow and log."),
-    },
-    { path: 'history', element: soon('History', 'Your past workout plans and logs will appear here.') },
-    { path: 'log', element: soon('Log', 'A form to log a workout in your own words will appear here.') },
-    { path: 'settings', element: soon('Settings', 'Your equipment and preferred workout length will be set here.') },
-    { path: 'stats', element: soon('Stats', 'Statistics about your workouts will be shown here.') },
+    { index: true, element: <TodayPage /> },
+    { path: 'history', element: <HistoryPage /> },
+    { path: 'log', element: <LogPage /> },
+    { path: 'settings', element: <SettingsPage /> },
+    { path: 'stats', element: <StatsPage /> },
     { path: '*', element: <Navigate to="/workout" replace /> },
   ],
 };

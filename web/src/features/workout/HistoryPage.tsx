@@ -1,0 +1,174 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { PlanRecord, WorkoutLog } from '../../../../common/src/api/workout';
+import { WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
+import { useAppletState } from '../../app/appletState';
+import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Tabs, useToast } from '../../ui';
+import { api, useLogs, usePlans, workoutKeys } from './api';
+import { PlanDisplay } from './PlanDisplay';
+import { formatDate, parsePlan } from './planParse';
+import styles from './workout.module.css';
+
+const STATUS_LABEL = { completed: 'Completed', partial: 'Partial', skipped: 'Skipped' } as const;
+
+function logTag(log: WorkoutLog): { label: string; kind: string } {
+  if (log.workout_skipped) return { label: 'Workout Skipped', kind: 'skipped' };
+  if (log.workout_completion?.length) return { label: 'Workout Completed', kind: 'completed' };
+  return { label: 'No Workout Status', kind: 'none' };
+}
+
+function Expandable({
+  title,
+  meta,
+  children,
+  onDelete,
+}: {
+  title: string;
+  meta?: React.ReactNode;
+  children: React.ReactNode;
+  onDelete: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <li className={styles.historyItem}>
+      <div className={styles.historyHead}>
+        <button type="button" className={styles.historyToggle} aria-expanded={open} onClick={() => setOpen(!open)}>
+          <span className={styles.chevron} data-open={open} aria-hidden="true">
+            ›
+          </span>
+          <span className={styles.historyTitle}>{title}</span>
+          {meta}
+        </button>
+        <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${title}`}>
+          Delete
+        </Button>
+      </div>
+      {open && <div className={styles.historyBody}>{children}</div>}
+    </li>
+  );
+}
+
+function planTitle(p: PlanRecord) {
+  const parsed = parsePlan(p);
+  return parsed.kind === 'structured'
+    ? parsed.plan.title
+    : parsed.kind === 'skipped'
+      ? 'Workout Skipped'
+      : 'Workout plan';
+}
+
+export function HistoryPage() {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const plans = usePlans();
+  const logs = useLogs();
+  const [tab, setTab] = useAppletState('workout', 'historyTab', 'plans');
+  const [confirm, setConfirm] = useState<{ kind: 'plan' | 'log'; id: number } | null>(null);
+
+  if (plans.isPending || logs.isPending) return <LoadingState message="Loading history…" />;
+  if (plans.isError || logs.isError) {
+    return (
+      <ErrorState
+        message={WORKOUT_MESSAGES.fetchHistory}
+        onRetry={() => {
+          void plans.refetch();
+          void logs.refetch();
+        }}
+      />
+    );
+  }
+
+  const remove = async () => {
+    if (!confirm) return;
+    try {
+      if (confirm.kind === 'plan') await api.deletePlan(confirm.id);
+      else await api.deleteLog(confirm.id);
+      await qc.invalidateQueries({ queryKey: workoutKeys.all });
+    } catch {
+      toast.error(confirm.kind === 'plan' ? WORKOUT_MESSAGES.deletePlan : WORKOUT_MESSAGES.deleteLog);
+    }
+  };
+
+  const planList = plans.data.plans;
+  const logList = logs.data.logs;
+  return (
+    <div className={styles.page}>
+      <Tabs
+        label="Workout history"
+        value={tab}
+        onValueChange={setTab}
+        items={[
+          {
+            id: 'plans',
+            label: `Workout Plans (${planList.length})`,
+            panel: planList.length ? (
+              <ul className={styles.historyList}>
+                {planList.map((p) => (
+                  <Expandable
+                    key={p.id}
+                    title={planTitle(p)}
+                    meta={<span className={styles.historyDate}>{formatDate(p.date)}</span>}
+                    onDelete={() => setConfirm({ kind: 'plan', id: p.id })}
+                  >
+                    <PlanDisplay record={p} readOnly />
+                  </Expandable>
+                ))}
+              </ul>
+            ) : (
+              <EmptyState title={WORKOUT_MESSAGES.noPlans} compact />
+            ),
+          },
+          {
+            id: 'logs',
+            label: `Workout Logs (${logList.length})`,
+            panel: logList.length ? (
+              <ul className={styles.historyList}>
+                {logList.map((l) => {
+                  const tag = logTag(l);
+                  return (
+                    <Expandable
+                      key={l.id}
+                      title={formatDate(l.date)}
+                      meta={
+                        <span className={styles.tag} data-kind={tag.kind}>
+                          {tag.label}
+                        </span>
+                      }
+                      onDelete={() => setConfirm({ kind: 'log', id: l.id })}
+                    >
+                      <p className={styles.logEntry}>{l.entry}</p>
+                      {l.workout_completion && l.workout_completion.length > 0 && (
+                        <ul className={styles.completionList}>
+                          {l.workout_completion.map((c) => (
+                            <li key={`${c.name}-${c.completed}-${c.notes ?? ''}`}>
+                              <span className={styles.tag} data-kind={c.completed}>
+                                {STATUS_LABEL[c.completed]}
+                              </span>
+                              <span>{c.name}</span>
+                              {c.notes && <span className={styles.muted}>— {c.notes}</span>}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </Expandable>
+                  );
+                })}
+              </ul>
+            ) : (
+              <EmptyState title={WORKOUT_MESSAGES.noLogs} compact />
+            ),
+          },
+        ]}
+      />
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(o) => !o && setConfirm(null)}
+        title={confirm?.kind === 'plan' ? 'Delete workout plan' : 'Delete workout log'}
+        message={confirm?.kind === 'plan' ? WORKOUT_MESSAGES.confirmDeletePlan : WORKOUT_MESSAGES.confirmDeleteLog}
+        confirmLabel="Delete"
+        tone="danger"
+        onConfirm={remove}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { EquipmentAvailable } from '../../../../common/src/api/workout';
+import {
+  DEFAULT_EQUIPMENT,
+  DURATION_MAX,
+  DURATION_MIN,
+  EQUIPMENT_OPTIONS,
+  SUCCESS_BANNER_MS,
+  WORKOUT_MESSAGES,
+} from '../../../../common/src/workoutConstants';
+import { ApiError } from '../../api/client';
+import { Button, Card, Checkbox, ErrorState, LoadingState, TextField } from '../../ui';
+import { api, useSettings, workoutKeys } from './api';
+import styles from './workout.module.css';
+
+type Status = 'Online' | 'Error' | 'Offline';
+const GROUPS: Array<{ key: keyof EquipmentAvailable; label: string }> = [
+  { key: 'indoor', label: 'Indoor' },
+  { key: 'home', label: 'Home' },
+  { key: 'outdoor', label: 'Outdoor' },
+];
+
+function readJson<T>(text: string, fallback: T): T {
+  try {
+    return { ...fallback, ...JSON.parse(text) };
+  } catch {
+    return fallback;
+  }
+}
+
+/** API: Online when /health answers ok, Error on an error response, Offline when unreachable. */
+async function diagnose(): Promise<{ api: Status; llm: Status; llmDetail: string }> {
+  let apiStatus: Status = 'Online';
+  try {
+    await api.health();
+  } catch (err) {
+    apiStatus = err instanceof ApiError ? 'Error' : 'Offline';
+  }
+  try {
+    const h = await api.llmHealth();
+    if (h.provider === 'none')
+      return {
+        api: apiStatus,
+        llm: 'Offline',
+        llmDetail: 'No AI provider configured: the offline planner writes your plans.',
+      };
+    const who = `${h.provider}${h.model ? ` · ${h.model}` : ''}`;
+    return h.reachable
+      ? { api: apiStatus, llm: 'Online', llmDetail: `${who} · ${h.latencyMs} ms` }
+      : { api: apiStatus, llm: 'Error', llmDetail: `${who} · ${h.error ?? 'unreachable'}` };
+  } catch (err) {
+    return {
+      api: apiStatus,
+      llm: err instanceof ApiError ? 'Error' : 'Offline',
+      llmDetail: 'The check could not run.',
+    };
+  }
+}
+
+export function SettingsPage() {
+  const qc = useQueryClient();
+  const settings = useSettings();
+  const [equipment, setEquipment] = useState<EquipmentAvailable>(DEFAULT_EQUIPMENT);
+  const [duration, setDuration] = useState('30');
+  const [weather, setWeather] = useState(true);
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [diag, setDiag] = useState<Awaited<ReturnType<typeof diagnose>> | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  useEffect(() => {
+    if (!settings.data) return;
+    setEquipment(readJson(settings.data.equipmentAvailable, DEFAULT_EQUIPMENT));
+    const prefs = readJson(settings.data.workoutPreferences, { weatherDependent: true, preferredDuration: 30 });
+    setDuration(String(prefs.preferredDuration));
+    setWeather(prefs.weatherDependent);
+  }, [settings.data]);
+  useEffect(() => {
+    if (message?.tone !== 'success') return;
+    const t = setTimeout(() => setMessage(null), SUCCESS_BANNER_MS);
+    return () => clearTimeout(t);
+  }, [message]);
+
+  if (settings.isPending) return <LoadingState message="Loading settings…" />;
+  if (settings.isError)
+    return <ErrorState message={WORKOUT_MESSAGES.loadSettings} onRetry={() => void settings.refetch()} />;
+
+  const toggle = (group: keyof EquipmentAvailable, item: string, on: boolean) =>
+    setEquipment((e) => ({
+      ...e,
+      [group]: on ? [...e[group], item] : e[group].filter((x) => x !== item),
+    }));
+  const minutes = Number(duration);
+  const durationError =
+    !Number.isInteger(minutes) || minutes < DURATION_MIN || minutes > DURATION_MAX
+      ? `Enter a whole number of minutes from ${DURATION_MIN} to ${DURATION_MAX}.`
+      : undefined;
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (durationError) return;
+    setSaving(true);
+    setMessage(null);
+    try {
+      const saved = await api.saveSettings({
+        equipmentAvailable: JSON.stringify(equipment),
+        workoutPreferences: JSON.stringify({ weatherDependent: weather, preferredDuration: minutes }),
+      });
+      qc.setQueryData(workoutKeys.settings, saved);
+      setMessage({ tone: 'success', text: 'Settings saved.' });
+    } catch {
+      setMessage({ tone: 'error', text: WORKOUT_MESSAGES.saveSettings });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <Card title="Equipment and preferences" description="Plans use only the equipment you tick here.">
+        <form className={styles.settingsForm} onSubmit={save} noValidate>
+          <div className={styles.equipmentGrid}>
+            {GROUPS.map((g) => (
+              <fieldset key={g.key} className={styles.equipmentGroup}>
+                <legend>{g.label}</legend>
+                {EQUIPMENT_OPTIONS[g.key].map((item) => (
+                  <Checkbox
+                    key={item}
+                    label={item.charAt(0).toUpperCase() + item.slice(1)}
+                    checked={(equipment[g.key] as readonly string[]).includes(item)}
+                    onChange={(e) => toggle(g.key, item, e.target.checked)}
+                  />
+                ))}
+              </fieldset>
+            ))}
+          </div>
+          <div className={styles.prefs}>
+            <TextField
+              label="Preferred duration (minutes)"
+              type="number"
+              min={DURATION_MIN}
+              max={DURATION_MAX}
+              step={1}
+              value={duration}
+              onChange={(e) => setDuration(e.target.value)}
+              error={durationError}
+            />
+            <Checkbox
+              label="My workouts depend on the weather"
+              hint="No forecast is available: outdoor parts of a plan come with an indoor alternative."
+              checked={weather}
+              onChange={(e) => setWeather(e.target.checked)}
+            />
+          </div>
+          {message && (
+            <p
+              role={message.tone === 'error' ? 'alert' : 'status'}
+              className={message.tone === 'error' ? styles.errorText : styles.successText}
+            >
+              {message.text}
+            </p>
+          )}
+          <div className={styles.row}>
+            <Button type="submit" variant="primary" loading={saving}>
+              Save Settings
+            </Button>
+          </div>
+        </form>
+      </Card>
+
+      <Card
+        title="API Diagnostics"
+        description="Checks that the server and the AI provider answer."
+        actions={
+          <Button
+            loading={checking}
+            onClick={async () => {
+              setChecking(true);
+              setDiag(await diagnose());
+              setChecking(false);
+            }}
+          >
+            Run Diagnostics
+          </Button>
+        }
+      >
+        {diag && (
+          <dl className={styles.diag}>
+            <div>
+              <dt>API</dt>
+              <dd>
+                <span className={styles.tag} data-kind={diag.api}>
+                  {diag.api}
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt>LLM</dt>
+              <dd>
+                <span className={styles.tag} data-kind={diag.llm}>
+                  {diag.llm}
+                </span>
+                <span className={styles.muted}>{diag.llmDetail}</span>
+              </dd>
+            </div>
+          </dl>
+        )}
+      </Card>
+    </div>
+  );
+}

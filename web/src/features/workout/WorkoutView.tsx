@@ -1,0 +1,192 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { ExerciseStatus } from '../../../../common/src/api/workout';
+import { ERROR_BANNER_MS, SUCCESS_BANNER_MS, WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
+import { Button } from '../../ui';
+import { api, useFeedback, useProgress, workoutKeys } from './api';
+import { ExerciseCard } from './ExerciseCard';
+import { type FullPlan, formatDate } from './planParse';
+import styles from './workout.module.css';
+
+type Mark = { status?: ExerciseStatus; notes?: string; section: string };
+
+/** A message that disappears after `ms`. */
+function useTimedMessage(ms: number): [string | null, (m: string | null) => void] {
+  const [msg, setMsg] = useState<string | null>(null);
+  useEffect(() => {
+    if (!msg) return;
+    const t = setTimeout(() => setMsg(null), ms);
+    return () => clearTimeout(t);
+  }, [msg, ms]);
+  return [msg, setMsg];
+}
+
+export interface WorkoutViewProps {
+  plan: FullPlan;
+  /** The plan's date: enables like/dislike and saving to the log of that date. */
+  date?: string;
+  readOnly?: boolean;
+}
+
+/** The structured plan: header, sections of exercise cards, notes, and completion tracking. */
+export function WorkoutView({ plan, date, readOnly = false }: WorkoutViewProps) {
+  const qc = useQueryClient();
+  const progress = useProgress(plan.uuid, !readOnly);
+  const feedback = useFeedback(readOnly ? undefined : date);
+  const [marks, setMarks] = useState<Record<string, Mark>>({});
+  const [likes, setLikes] = useState<Record<string, 'like' | 'dislike'>>({});
+  const [error, setError] = useTimedMessage(ERROR_BANNER_MS);
+  const [success, setSuccess] = useTimedMessage(SUCCESS_BANNER_MS);
+  const [saving, setSaving] = useState(false);
+  const loadedFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!progress.data || loadedFor.current === plan.uuid) return;
+    loadedFor.current = plan.uuid;
+    const next: Record<string, Mark> = {};
+    for (const p of progress.data.progress)
+      next[p.exercise_uuid] = { status: p.status, notes: p.notes ?? '', section: p.section_uuid };
+    setMarks(next);
+  }, [progress.data, plan.uuid]);
+  useEffect(() => {
+    if (!feedback.data) return;
+    setLikes(Object.fromEntries(feedback.data.feedback.map((f) => [f.exercise_name, f.feedback_type])));
+  }, [feedback.data]);
+
+  const save = async (exerciseUuid: string, mark: Mark, failure: string) => {
+    try {
+      await api.saveProgress({
+        workout_uuid: plan.uuid,
+        section_uuid: mark.section,
+        exercise_uuid: exerciseUuid,
+        status: mark.status ?? 'completed',
+        notes: mark.notes ?? null,
+      });
+      void qc.invalidateQueries({ queryKey: workoutKeys.progress(plan.uuid) });
+    } catch {
+      setError(failure);
+    }
+  };
+
+  const setStatus = (section: string, uuid: string, status: ExerciseStatus) => {
+    const mark = { ...marks[uuid], section, status };
+    setMarks((m) => ({ ...m, [uuid]: mark }));
+    void save(uuid, mark, WORKOUT_MESSAGES.saveProgress);
+  };
+  const commitNotes = (uuid: string) => {
+    const mark = marks[uuid];
+    if (!mark) return;
+    // Notes are kept only with a status; typing first means the exercise was done.
+    const withStatus = { ...mark, status: mark.status ?? 'completed' };
+    setMarks((m) => ({ ...m, [uuid]: withStatus }));
+    void save(uuid, withStatus, WORKOUT_MESSAGES.saveNotes);
+  };
+  const giveFeedback = async (name: string, uuid: string, type: 'like' | 'dislike') => {
+    setLikes((l) => ({ ...l, [name]: type }));
+    try {
+      await api.submitFeedback({ workoutDate: date, exerciseName: name, exerciseUuid: uuid, feedbackType: type });
+    } catch {
+      setError(WORKOUT_MESSAGES.saveFeedback);
+    }
+  };
+
+  const all = plan.workout_sections.flatMap((s) => s.exercises.map((e) => ({ ...e, uuid: e.uuid as string })));
+  const marked = all.filter((e) => marks[e.uuid]?.status);
+
+  const saveToLog = async () => {
+    if (marked.length === 0) {
+      setError(WORKOUT_MESSAGES.markOne);
+      return;
+    }
+    const count = (s: ExerciseStatus) => marked.filter((e) => marks[e.uuid]?.status === s).length;
+    setSaving(true);
+    try {
+      await api.saveLog({
+        date: date ?? new Date().toISOString().slice(0, 10),
+        entry: `${plan.title}: ${count('completed')} completed, ${count('partial')} partial, ${count('skipped')} skipped of ${all.length} exercises.`,
+        workout_completion: marked.map((e) => ({
+          name: e.name,
+          completed: marks[e.uuid]?.status as ExerciseStatus,
+          ...(marks[e.uuid]?.notes ? { notes: marks[e.uuid]?.notes } : {}),
+        })),
+      });
+      await qc.invalidateQueries({ queryKey: workoutKeys.logs });
+      setSuccess('Workout saved to your log.');
+    } catch {
+      setError(WORKOUT_MESSAGES.saveToLog);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className={styles.plan}>
+      <header className={styles.planHeader}>
+        <h3 className={styles.planTitle}>{plan.title}</h3>
+        <p className={styles.planMeta}>
+          {date && <span>{formatDate(date)}</span>}
+          {plan.estimated_duration > 0 && <span>{plan.estimated_duration} minutes</span>}
+          <span>{plan.equipment_needed.length ? plan.equipment_needed.join(', ') : 'No equipment'}</span>
+        </p>
+        {plan.description && <p className={styles.planDescription}>{plan.description}</p>}
+      </header>
+
+      {plan.workout_sections.map((s) => (
+        <section key={s.uuid} className={styles.section} aria-label={s.section_name}>
+          <div className={styles.sectionHead}>
+            <h3 className={styles.sectionName}>{s.section_name}</h3>
+            <span className={styles.sectionDuration}>{s.duration} min</span>
+          </div>
+          <div className={styles.exercises}>
+            {s.exercises.map((e) => {
+              const uuid = e.uuid as string;
+              return (
+                <ExerciseCard
+                  key={uuid}
+                  exercise={{ ...e, uuid }}
+                  readOnly={readOnly}
+                  status={marks[uuid]?.status}
+                  notes={marks[uuid]?.notes}
+                  onStatus={(st) => setStatus(s.uuid, uuid, st)}
+                  onNotesChange={(text) =>
+                    setMarks((m) => ({ ...m, [uuid]: { ...m[uuid], section: s.uuid, notes: text } }))
+                  }
+                  onNotesCommit={() => commitNotes(uuid)}
+                  feedback={likes[e.name]}
+                  onFeedback={date ? (f) => void giveFeedback(e.name, uuid, f) : undefined}
+                />
+              );
+            })}
+          </div>
+        </section>
+      ))}
+
+      {plan.notes && (
+        <section className={styles.notes} aria-label="Workout notes">
+          <h3 className={styles.sectionName}>Workout notes</h3>
+          <p>{plan.notes}</p>
+        </section>
+      )}
+
+      {!readOnly && (error || success || marked.length > 0) && (
+        <div className={styles.saveBar}>
+          {error && (
+            <p role="alert" className={styles.errorText}>
+              {error}
+            </p>
+          )}
+          {success && (
+            <p role="status" className={styles.successText}>
+              {success}
+            </p>
+          )}
+          {marked.length > 0 && (
+            <Button variant="primary" onClick={saveToLog} loading={saving}>
+              Save Workout Completion to Log
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
