@@ -69,11 +69,9 @@ function split(total: number, parts: number): number[] {
 }
 
 function fmtTime(seconds: number) {
-  if (seconds < 60) return `${seconds} seconds`;
-  const m = Math.floor(seconds / 60);
-  const rest = seconds % 60;
-  const minutes = `${m} minute${m === 1 ? '' : 's'}`;
-  return rest ? `${minutes} ${rest} seconds` : minutes;
+  if (seconds < 60 || (seconds < 180 && seconds % 60 !== 0)) return `${seconds} seconds`;
+  const m = Math.round(seconds / 60);
+  return `${m} minute${m === 1 ? '' : 's'}`;
 }
 
 class Picker {
@@ -188,7 +186,12 @@ function reasoning(e: CatalogueExercise, focus: Focus, role: Role, liked: boolea
       : role === 'cooldown'
         ? `Cool-down: it ${e.benefit}.`
         : `It ${e.benefit}, which fits today's ${FOCUS_WORDS[focus]} focus.`;
-  const uses = e.equipment ? ` It uses your ${e.equipment}.` : ' It needs no equipment.';
+  const uses =
+    e.equipment === 'calisthenics'
+      ? ' It needs only your body weight.'
+      : e.equipment
+        ? ` It uses your ${e.equipment}.`
+        : ' It needs no equipment.';
   const like = liked ? ' You liked it before.' : '';
   const weather =
     weatherDependent && e.indoorAlternative

@@ -23,6 +23,26 @@ export interface ExerciseCardProps {
   onFeedback?: (f: 'like' | 'dislike') => void;
 }
 
+function Thumb({ down = false }: { down?: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      aria-hidden="true"
+      style={down ? { transform: 'rotate(180deg)' } : undefined}
+    >
+      <path
+        d="M7 10v11H3V10h4Zm2 11h8.3a2 2 0 0 0 2-1.6l1.4-7A2 2 0 0 0 18.7 10H14V5.5A2.5 2.5 0 0 0 11.5 3L9 10v11Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 /** Asks for the reasoning "from the coach": a short loader, then the text. */
 function WhyModal({
   open,
@@ -75,7 +95,7 @@ export function ExerciseCard(p: ExerciseCardProps) {
       <p className={styles.instructions}>{e.instructions}</p>
       <dl className={styles.dose}>
         <div>
-          <dt>Duration / reps</dt>
+          <dt>Time / reps</dt>
           <dd>{e.duration_or_reps}</dd>
         </div>
         <div>
@@ -113,7 +133,7 @@ export function ExerciseCard(p: ExerciseCardProps) {
                 title="I like this exercise"
                 onClick={() => p.onFeedback?.('like')}
               >
-                👍
+                <Thumb />
               </button>
               <button
                 type="button"
@@ -123,7 +143,7 @@ export function ExerciseCard(p: ExerciseCardProps) {
                 title="Never plan this exercise again"
                 onClick={() => p.onFeedback?.('dislike')}
               >
-                👎
+                <Thumb down />
               </button>
             </div>
           )}
