@@ -52,7 +52,21 @@ async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () =
     drop: async () => {
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // The pool's sockets may still be closing: wait for them rather than killing them, which
+      // makes their clients emit unhandled errors.
+      for (let i = 0; ; i++) {
+        try {
+          await c.query(`DROP DATABASE IF EXISTS ${name}`);
+          break;
+        } catch (err) {
+          if (i >= 20) {
+            await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            break;
+          }
+          if ((err as { code?: string }).code !== '55006') throw err;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
       await c.end();
     },
   };
