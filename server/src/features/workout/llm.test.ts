@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AiProvider, createAiProvider } from '../../ai/provider.js';
+import { sseSettings } from '../../http/sse.js';
 import { type FakeOpenAi, type FakeReply, startFakeOpenAi } from '../../test/fakeOpenAi.js';
 import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { generate } from './testing.js';
@@ -98,6 +99,21 @@ describe('workout generation through an OpenAI-compatible provider', () => {
     expect(last?.data.error).toBe('The AI provider had an error. Please try again.');
     expect(last?.data.details).toContain('model overloaded');
     expect((await c.request({ method: 'GET', url: '/api/workout' })).json().plans).toEqual([]);
+  });
+
+  it('sends keep-alive comments while the provider thinks', async () => {
+    const before = sseSettings.keepAliveMs;
+    sseSettings.keepAliveMs = 20;
+    try {
+      const c = await setup(
+        () => new Promise<FakeReply>((r) => setTimeout(() => r(JSON.stringify(llmPlan([5, 20, 5]))), 200)),
+      );
+      const { res, events } = await generate(c, '2026-08-06');
+      expect(res.body).toContain(': keep-alive');
+      expect(events.at(-1)?.event).toBe('completed');
+    } finally {
+      sseSettings.keepAliveMs = before;
+    }
   });
 
   it('cancels the provider call when the client disconnects', async () => {
