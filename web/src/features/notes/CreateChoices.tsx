@@ -3,16 +3,22 @@ import { NOTES_TEXT } from '../../../../common/src/journalConstants';
 import { Card } from '../../ui';
 import { localToday } from './api';
 import styles from './Notes.module.css';
+import { NoteTypeIcon } from './NoteTypeIcon';
 
 const CHOICES = [
   {
     to: () => `/notes/daily/${localToday()}`,
-    icon: '📓',
+    icon: 'journal' as const,
     title: 'Journal Entry',
     text: "Today's daily note: morning preparation, journal and evening shutdown.",
   },
-  { to: () => '/notes/new/weekly', icon: '🗓️', title: 'Weekly Planning', text: 'Plan the week ahead.' },
-  { to: () => '/notes/new/transcript', icon: '🎙️', title: 'Transcript', text: 'Record the notes of a meeting.' },
+  { to: () => '/notes/new/weekly', icon: 'weekly' as const, title: 'Weekly Planning', text: 'Plan the week ahead.' },
+  {
+    to: () => '/notes/new/transcript',
+    icon: 'transcript' as const,
+    title: 'Transcript',
+    text: 'Record the notes of a meeting.',
+  },
 ];
 
 /** The right pane when no entry is chosen. */
@@ -23,8 +29,8 @@ export function CreateChoices() {
         {CHOICES.map((c) => (
           <li key={c.title}>
             <Link to={c.to()} className={styles.choice}>
-              <span className={styles.choiceIcon} aria-hidden="true">
-                {c.icon}
+              <span className={styles.choiceIcon}>
+                <NoteTypeIcon type={c.icon} />
               </span>
               <span>
                 <span className={styles.choiceTitle}>{c.title}</span>

@@ -6,10 +6,11 @@ import {
   NOTE_ENTRY_TYPES,
   NOTES_TEXT,
   type NoteEntryType,
+  WEEKLY_DEFAULT_CONTENT,
 } from '../../../../common/src/journalConstants';
 import { ApiError } from '../../api/client';
 import { Button, Card, ErrorState, LoadingState } from '../../ui';
-import { longDate, shortTime, useNoteContent } from './api';
+import { longDate, useNoteContent } from './api';
 import styles from './Notes.module.css';
 import { TYPE_LABELS } from './NotesList';
 import { NoteText } from './NoteText';
@@ -69,11 +70,7 @@ function EntryCard({
   children: React.ReactNode;
 }) {
   return (
-    <Card
-      title={entry.title}
-      description={`${TYPE_LABELS[entry.type]} · ${longDate(entry.date)} · ${shortTime(entry.updated_at)}`}
-      actions={actions}
-    >
+    <Card title={entry.title} description={`${TYPE_LABELS[entry.type]} · ${longDate(entry.date)}`} actions={actions}>
       {children}
     </Card>
   );
@@ -136,7 +133,7 @@ function WeeklyViewer({ entry }: { entry: NoteContent }) {
               <p className={styles.plain}>{text}</p>
             </section>
           ))}
-        {entry.content.trim() && (
+        {entry.content.trim() && entry.content.trim() !== WEEKLY_DEFAULT_CONTENT && (
           <section>
             <h3>Additional thoughts</h3>
             <p className={styles.plain}>{entry.content}</p>

@@ -5,6 +5,7 @@ import { useAppletState } from '../../app/appletState';
 import { Button, EmptyState, ErrorState, Spinner } from '../../ui';
 import { longDate, shortTime, useHeadlines } from './api';
 import styles from './Notes.module.css';
+import { NoteTypeIcon } from './NoteTypeIcon';
 
 export type NotesFilter = 'all' | 'note' | 'evening' | 'morning';
 
@@ -105,8 +106,8 @@ export function NotesList({ onPick }: { onPick?: () => void }) {
                           aria-current={selected === `${e.type}/${e.id}` ? 'page' : undefined}
                           onClick={onPick}
                         >
-                          <span className={styles.entryIcon} aria-hidden="true">
-                            {e.icon}
+                          <span className={styles.entryIcon} data-type={e.type}>
+                            <NoteTypeIcon type={e.type} />
                           </span>
                           <span className={styles.entryMain}>
                             <span className={styles.entryTitle}>{e.title}</span>
