@@ -4,6 +4,7 @@ import type { BenchScenario } from '../types.js';
 const DAYS = 3650;
 const NOTES = 5000;
 const TODOS = 2000;
+const OPEN_TODOS = 150;
 const TRANSCRIPTS = 2000;
 
 const dayIso = (i: number) => new Date(Date.UTC(2016, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
@@ -31,7 +32,7 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500));
 }
 
-/** Ten years of daily notes, 5,000 plain notes, 2,000 transcripts and 2,000 todos for one user. */
+/** Ten years of daily notes, 5,000 plain notes, 2,000 transcripts and 2,000 todos (150 open) for one user. */
 export const journalScenario: BenchScenario = {
   name: 'journal',
   async seed({ db, userId }) {
@@ -75,13 +76,17 @@ export const journalScenario: BenchScenario = {
       created_at: `${dayIso(i)}T15:00:00.000Z`,
     }));
     await insertChunked(transcripts, (c) => db.insertInto('transcripts').values(c).execute());
-    const todos = Array.from({ length: TODOS }, (_, i) => ({
-      user_id: userId,
-      content: `Todo ${i}`,
-      completed: i % 3 === 0 ? 1 : 0,
-      completed_at: i % 3 === 0 ? `${dayIso(i)}T09:00:00.000Z` : null,
-      created_at: `${dayIso(i)}T08:00:00.000Z`,
-    }));
+    // A long history of done todos (hidden from the list) and a realistic open list.
+    const todos = Array.from({ length: TODOS }, (_, i) => {
+      const done = i < TODOS - OPEN_TODOS;
+      return {
+        user_id: userId,
+        content: `Todo ${i}`,
+        completed: done ? 1 : 0,
+        completed_at: done ? `${dayIso(i % DAYS)}T09:00:00.000Z` : null,
+        created_at: `${dayIso(i % DAYS)}T08:00:00.000Z`,
+      };
+    });
     await insertChunked(todos, (c) => db.insertInto('todos').values(c).execute());
   },
   routes: [
