@@ -109,6 +109,23 @@ test('offers weekly planning and transcripts as honest placeholders', async ({ p
   await expect(page.getByText(/will be implemented in a future phase/)).toBeVisible();
 });
 
+test('the zen editor says when saving fails and keeps the text', async ({ page }) => {
+  await page.route('**/api/notes/daily/2026-02-03', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, body: '{"error":"Something went wrong"}' })
+      : route.fallback(),
+  );
+  await page.goto('/notes/daily/2026-02-03');
+  await zen(page).fill('A thought that will not save.');
+  await expect(page.getByRole('status').filter({ hasText: 'Failed to save' })).toBeVisible();
+  await zen(page).press('Escape');
+  await expect(zen(page)).toHaveValue('A thought that will not save.');
+  await page.unroute('**/api/notes/daily/2026-02-03');
+  await zen(page).press('Escape');
+  await expect(zen(page)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Create' })).toBeVisible();
+});
+
 test('says so when an entry is missing', async ({ page }) => {
   await page.goto('/notes/entry/note/999999');
   await expect(

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { DAILY_AUTOSAVE_MS, NOTES_TEXT } from '../../../../common/src/journalConstants';
 import { isUntouchedDailyText, renderDailyNote } from '../../../../common/src/journalText';
@@ -55,27 +55,40 @@ function Editor({ date, initial, onExit }: { date: string; initial: string; onEx
   const timer = useRef<number | undefined>(undefined);
   const area = useRef<HTMLTextAreaElement>(null);
 
-  const save = useCallback(async () => {
+  /** Saves the text if it changed; false when the save failed. */
+  const save = useCallback(async (): Promise<boolean> => {
     window.clearTimeout(timer.current);
     const content = latest.current;
-    if (content === saved.current || isUntouchedDailyText(content)) return;
+    if (content === saved.current || isUntouchedDailyText(content)) return true;
     setStatus('saving');
     try {
       await saveDailyNote(date, content);
       saved.current = content;
       setStatus(latest.current === content ? 'saved' : 'idle');
       void queryClient.invalidateQueries({ queryKey: ['notes'] });
+      return true;
     } catch {
       setStatus('failed');
+      return false;
     }
   }, [date, queryClient]);
+  const warned = useRef(false);
 
   useEffect(() => {
     const el = area.current;
     el?.focus();
     el?.setSelectionRange(el.value.length, el.value.length);
-    return () => window.clearTimeout(timer.current);
   }, []);
+
+  // Leaving by any other way (a link, the browser's back button) still saves the last words.
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(
+    () => () => {
+      void saveRef.current();
+    },
+    [],
+  );
 
   const change = (value: string) => {
     setText(value);
@@ -85,17 +98,27 @@ function Editor({ date, initial, onExit }: { date: string; initial: string; onEx
     timer.current = window.setTimeout(save, DAILY_AUTOSAVE_MS);
   };
 
+  // A failed save keeps the editor open once, so the text is not lost unseen; leaving again exits.
   const leave = async () => {
-    await save();
+    if (!(await save()) && !warned.current) {
+      warned.current = true;
+      return;
+    }
     onExit();
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Escape') {
+  // Esc leaves wherever the focus is inside the editor.
+  const leaveRef = useRef(leave);
+  leaveRef.current = leave;
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
       e.preventDefault();
-      void leave();
-    }
-  };
+      void leaveRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
 
   return (
     <div className={styles.zenInner}>
@@ -128,7 +151,6 @@ function Editor({ date, initial, onExit }: { date: string; initial: string; onEx
         className={styles.zenText}
         value={text}
         onChange={(e) => change(e.target.value)}
-        onKeyDown={onKeyDown}
         spellCheck
       />
       <p className={styles.zenHint}>
