@@ -4,7 +4,8 @@ import { login, storedToken } from './helpers.js';
 async function api(page: Page) {
   const headers = { authorization: `Bearer ${await storedToken(page)}` };
   return {
-    post: (url: string, data: object) => page.request.post(url, { headers, data }),
+    post: async (url: string, data: object) => (await page.request.post(url, { headers, data })).json(),
+    get: async (url: string) => (await page.request.get(url, { headers })).json(),
   };
 }
 
@@ -32,24 +33,26 @@ test("writes today's journal entry in the zen editor, which autosaves and lists 
   await zen(page).press('Escape');
   await expect(zen(page)).toHaveCount(0);
 
-  // Listed under today, and as a morning entry.
-  const entries = page.getByRole('navigation', { name: 'Entries' });
-  await entries.getByRole('link', { name: /Daily Journal/ }).click();
-  await expect(page.getByText('A quiet start.')).toBeVisible();
-  await page.getByRole('button', { name: 'Morning' }).click();
-  await expect(entries.getByRole('link', { name: /Morning Preparation/ })).toBeVisible();
-  await page.getByRole('button', { name: 'All' }).click();
-
   // The structured parts reached the server.
-  const morning = await page.request.get(`/api/personal-journal/date/${localToday()}/daily_morning`, {
-    headers: { authorization: `Bearer ${await storedToken(page)}` },
-  });
-  expect(await morning.json()).toMatchObject({
+  const { get } = await api(page);
+  const morning = await get(`/api/personal-journal/date/${localToday()}/daily_morning`);
+  expect(morning).toMatchObject({
     exists: true,
     entry: {
       structured_data: { daily_priorities: ['Draft chapter two'], energy_level: 6, personal_goal: 'Finish the draft' },
     },
   });
+  const id = morning.entry.id as number;
+
+  // Listed under today as the daily journal, and as a morning entry.
+  const entries = page.getByRole('navigation', { name: 'Entries' });
+  const journalLink = entries.locator(`a[href="/notes/entry/journal/${id}"]`);
+  await expect(journalLink).toContainText('Daily Journal');
+  await journalLink.click();
+  await expect(page.getByText('A quiet start.')).toBeVisible();
+  await page.getByRole('button', { name: 'Morning' }).click();
+  await expect(entries.locator(`a[href="/notes/entry/morning/${id}"]`)).toContainText('Morning Preparation');
+  await page.getByRole('button', { name: 'All' }).click();
 
   // Clicking the viewer opens the editor again with the saved text.
   await page.getByRole('button', { name: 'Edit this note in the zen editor' }).click();
@@ -62,12 +65,12 @@ test("writes today's journal entry in the zen editor, which autosaves and lists 
 
 test('shows plain notes and weekly plans, and filters the list', async ({ page }) => {
   const { post } = await api(page);
-  await post('/api/personal-journal', {
+  const note = await post('/api/personal-journal', {
     date: '2026-01-05',
     journal_type: 'note',
     content: 'Book ideas\n- a lighthouse keeper',
   });
-  await post('/api/personal-journal', {
+  const weekly = await post('/api/personal-journal', {
     date: '2026-01-05',
     journal_type: 'weekly_planning',
     content: '',
@@ -76,20 +79,14 @@ test('shows plain notes and weekly plans, and filters the list', async ({ page }
   await page.reload();
 
   const entries = page.getByRole('navigation', { name: 'Entries' });
-  await entries
-    .getByRole('link', { name: /Weekly Planning/ })
-    .first()
-    .click();
+  await entries.locator(`a[href="/notes/entry/weekly/${weekly.id}"]`).click();
   await expect(page.getByText('Calm focus')).toBeVisible();
   await expect(page.getByText('Goal 1')).toBeVisible();
   await expect(page.getByText('Ship v1')).toBeVisible();
 
   await page.getByRole('button', { name: 'Notes' }).click();
   await expect(entries.getByRole('link', { name: /Weekly Planning/ })).toHaveCount(0);
-  await entries
-    .getByRole('link', { name: /Book ideas/ })
-    .first()
-    .click();
+  await entries.locator(`a[href="/notes/entry/note/${note.id}"]`).click();
   await expect(page.getByText('- a lighthouse keeper')).toBeVisible();
 
   // Collapsing a day hides its entries.
