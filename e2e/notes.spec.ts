@@ -123,6 +123,12 @@ test('the zen editor says when saving fails and keeps the text', async ({ page }
   await expect(page.getByRole('heading', { name: 'Create' })).toBeVisible();
 });
 
+test('says so when the list cannot be loaded', async ({ page }) => {
+  await page.route('**/api/notes/headlines*', (route) => route.fulfill({ status: 500, body: '{"error":"x"}' }));
+  await page.goto('/notes');
+  await expect(page.getByText('Failed to load entries. Please try again later.')).toBeVisible({ timeout: 15_000 });
+});
+
 test('says so when an entry is missing', async ({ page }) => {
   await page.goto('/notes/entry/note/999999');
   await expect(

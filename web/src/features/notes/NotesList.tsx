@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import type { NoteHeadline } from '../../../../common/src/api/journal';
-import type { NoteEntryType } from '../../../../common/src/journalConstants';
+import { MOBILE_BREAKPOINT_PX } from '../../../../common/src/constants';
+import { NOTES_TEXT, type NoteEntryType } from '../../../../common/src/journalConstants';
 import { useAppletState } from '../../app/appletState';
 import { Button, EmptyState, ErrorState, Spinner } from '../../ui';
 import { longDate, shortTime, useHeadlines } from './api';
@@ -72,12 +73,16 @@ export function NotesList({ onPick }: { onPick?: () => void }) {
       ) : headlines.isError ? (
         <ErrorState
           compact
-          message="Failed to load entries. Please try again later."
+          message={
+            window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`).matches
+              ? NOTES_TEXT.loadFailedMobile
+              : NOTES_TEXT.loadFailed
+          }
           onRetry={() => headlines.refetch()}
           retrying={headlines.isFetching}
         />
       ) : merged.length === 0 ? (
-        <EmptyState compact title="No entries found." />
+        <EmptyState compact title={NOTES_TEXT.empty} />
       ) : (
         <nav aria-label="Entries" className={styles.days}>
           {merged.map((group) => {
