@@ -1,6 +1,7 @@
 import type { BenchScenario } from '../types.js';
 import { authScenario } from './auth.js';
+import { journalScenario } from './journal.js';
 import { workoutScenario } from './workout.js';
 
 /** Every feature's bench scenario. A new feature adds one line here. */
-export const scenarios: BenchScenario[] = [authScenario, workoutScenario];
+export const scenarios: BenchScenario[] = [authScenario, journalScenario, workoutScenario];

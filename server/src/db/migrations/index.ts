@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
+import * as m0002 from './0002_journal_todos.js';
 import * as m0003 from './0003_workouts.js';
 
 /**
@@ -8,5 +9,6 @@ import * as m0003 from './0003_workouts.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_journal_todos': m0002,
   '0003_workouts': m0003,
 };
