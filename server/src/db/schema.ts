@@ -26,7 +26,41 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+export interface CoachConversationsTable {
+  id: Generated<number>;
+  user_id: number;
+  conversation_uuid: string;
+  coach_type: string;
+  title: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CoachMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  conversation_id: number;
+  role: string;
+  content: string;
+  thoughts: string | null;
+  created_at: string;
+}
+
+/** A user's prompt settings for one coach; absent means the built-in defaults. */
+export interface CoachMetaTable {
+  id: Generated<number>;
+  user_id: number;
+  coach_type: string;
+  meta_content: string;
+  base_prompt: string;
+  system_prompt_addition: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  coach_conversations: CoachConversationsTable;
+  coach_messages: CoachMessagesTable;
+  coach_meta: CoachMetaTable;
 }

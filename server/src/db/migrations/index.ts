@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
+import * as m0004 from './0004_coach.js';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end.
@@ -7,4 +8,5 @@ import * as m0001 from './0001_foundation.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0004_coach': m0004,
 };

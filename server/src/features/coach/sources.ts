@@ -1,0 +1,33 @@
+import type { SpecificEntries } from '../../../../common/src/api/coach.js';
+import type { AppContext } from '../../context.js';
+import { type CoachData, emptyCoachData } from './coachData.js';
+
+export interface SourceRequest {
+  userId: number;
+  /** YYYY-MM-DD (UTC) */
+  today: string;
+  specificEntries?: SpecificEntries;
+}
+
+/**
+ * A feature's contribution to a coach's context: its recent data and the entries the user
+ * attached from it. Each reads only the user's own rows through the feature's repo.
+ */
+export type CoachSource = (ctx: AppContext, req: SourceRequest) => Promise<Partial<CoachData>>;
+
+/**
+ * The sources in use. Journal, todos, workouts, transcripts and calendar each add one line here
+ * once their feature exists on this branch (see docs/architecture.md, 'Coach and assistant').
+ */
+export const coachSources: CoachSource[] = [];
+
+export async function loadCoachData(ctx: AppContext, req: SourceRequest, sources = coachSources): Promise<CoachData> {
+  const data = emptyCoachData();
+  const parts = await Promise.all(sources.map((s) => s(ctx, req)));
+  for (const part of parts) {
+    for (const key of Object.keys(part) as Array<keyof CoachData>) {
+      (data[key] as unknown[]).push(...((part[key] as unknown[] | undefined) ?? []));
+    }
+  }
+  return data;
+}
