@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { createAiProvider } from './ai/provider.js';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -18,6 +19,7 @@ export async function bootstrap(config: Config, logger: FastifyServerOptions['lo
     config,
     auth: new AuthService(handle.db, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs }),
     version: appVersion(),
+    ai: createAiProvider(config.llm),
   };
   const app = await buildApp(ctx, logger);
   app.addHook('onClose', () => handle.close());

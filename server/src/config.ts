@@ -1,9 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type AiProviderConfig, PROVIDER_NAMES } from './ai/provider.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
 
 /** Every environment variable the server reads, parsed once. Documented in the README. */
 const envSchema = z.object({
@@ -29,6 +35,12 @@ const envSchema = z.object({
     .positive()
     .default(1024 * 1024),
   WEB_DIR: z.string().optional(),
+  LLM_PROVIDER: z.enum(PROVIDER_NAMES).default('none'),
+  LLM_BASE_URL: optionalText,
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: optionalText,
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
 });
 
 export type Config = {
@@ -48,6 +60,8 @@ export type Config = {
   bodyLimit: number;
   /** Built web app to serve; null serves the API only. */
   webDir: string | null;
+  /** The AI provider; the key stays on the server and is never logged. */
+  llm: AiProviderConfig;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -59,6 +73,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDir: 
     throw new Error(`Invalid configuration: ${issue?.path.join('.')}: ${issue?.message}`);
   }
   const e = parsed.data;
+  if (e.LLM_PROVIDER === 'openai-compatible' && (!e.LLM_BASE_URL || !e.LLM_MODEL)) {
+    throw new Error('Invalid configuration: LLM_PROVIDER=openai-compatible needs LLM_BASE_URL and LLM_MODEL');
+  }
+  if ((e.LLM_PROVIDER === 'openai' || e.LLM_PROVIDER === 'anthropic') && !e.LLM_API_KEY) {
+    throw new Error(`Invalid configuration: LLM_PROVIDER=${e.LLM_PROVIDER} needs LLM_API_KEY`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -76,5 +96,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDir: 
       .filter(Boolean),
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : defaultWebDir,
+    llm: {
+      provider: e.LLM_PROVIDER,
+      baseUrl: e.LLM_BASE_URL,
+      apiKey: e.LLM_API_KEY,
+      model: e.LLM_MODEL,
+      timeoutMs: e.LLM_TIMEOUT_MS,
+      maxRetries: e.LLM_MAX_RETRIES,
+    },
   };
 }

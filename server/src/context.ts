@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AiProvider } from './ai/provider.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import type { Dialect } from './db/migrationHelpers.js';
@@ -12,6 +13,8 @@ export interface AppContext {
   config: Config;
   auth: AuthService;
   version: string;
+  /** The configured AI provider; `enabled` is false when none is configured. */
+  ai: AiProvider;
 }
 
 export type App = FastifyInstance;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { type AiProvider, createAiProvider } from '../ai/provider.js';
 import { buildApp, LOG_REDACT } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
@@ -30,6 +31,8 @@ export interface HarnessOptions {
   now?: () => number;
   throttle?: LoginThrottle;
   beforeReady?: (app: FastifyInstance) => void;
+  /** The AI provider; none by default, so features use their offline fallback. */
+  ai?: AiProvider;
 }
 
 let counter = 0;
@@ -73,6 +76,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
       opts.now,
     ),
     version: 'test',
+    ai: opts.ai ?? createAiProvider({ provider: 'none', timeoutMs: 1000, maxRetries: 0 }),
   };
   const logs: string[] = [];
   const stream = new Writable({

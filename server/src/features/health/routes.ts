@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { healthResponse } from '../../../../common/src/api/auth.js';
+import { llmHealthResponse } from '../../../../common/src/api/health.js';
 import { type App, type AppContext, typed } from '../../context.js';
 
 export async function healthRoutes(app: App, ctx: AppContext) {
@@ -13,5 +14,18 @@ export async function healthRoutes(app: App, ctx: AppContext) {
       await sql`select 1`.execute(ctx.db);
       return { status: 'ok' as const, version: ctx.version, database: ctx.dialect, time: new Date().toISOString() };
     },
+  );
+
+  // Signed-in only: the check makes a (small) model call, which may cost money.
+  typed(app).get(
+    '/api/health/llm',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'AI provider check: provider, model, reachability and latency (never the key)',
+        response: { 200: llmHealthResponse },
+      },
+    },
+    async () => ctx.ai.health(),
   );
 }

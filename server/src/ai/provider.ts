@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import { createSdkProvider } from './sdkProvider.js';
+
+export type ProviderName = 'none' | 'openai-compatible' | 'openai' | 'anthropic';
+export const PROVIDER_NAMES = ['none', 'openai-compatible', 'openai', 'anthropic'] as const;
+
+export interface ChatMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/** A provider failure. `message` is safe and clear for the user; `details` is technical (never holds the key). */
+export class AiError extends Error {
+  constructor(
+    message: string,
+    readonly details?: string,
+  ) {
+    super(message);
+    this.name = 'AiError';
+  }
+}
+
+export interface AiHealth {
+  provider: ProviderName;
+  model: string | null;
+  reachable: boolean;
+  latencyMs: number | null;
+  error?: string;
+}
+
+export interface AiProvider {
+  readonly name: ProviderName;
+  readonly model: string | null;
+  /** false for 'none': callers use their deterministic fallback. */
+  readonly enabled: boolean;
+  /** Output validated with the zod schema; throws AiError. */
+  generateObject<T>(o: { system: string; prompt: string; schema: z.ZodType<T>; signal?: AbortSignal }): Promise<T>;
+  generateText(o: { system: string; messages: ChatMessage[]; signal?: AbortSignal }): Promise<string>;
+  /** Text deltas; throws AiError mid-stream on provider failure. */
+  streamText(o: { system: string; messages: ChatMessage[]; signal?: AbortSignal }): AsyncIterable<string>;
+  health(): Promise<AiHealth>;
+}
+
+export interface AiProviderConfig {
+  provider: ProviderName;
+  baseUrl?: string;
+  apiKey?: string;
+  model?: string;
+  timeoutMs: number;
+  maxRetries: number;
+}
+
+export const NO_PROVIDER_MESSAGE = 'No AI provider is configured (LLM_PROVIDER=none).';
+
+/** The provider used when LLM_PROVIDER is 'none': every call says so, and callers fall back. */
+function noneProvider(): AiProvider {
+  const fail = () => new AiError(NO_PROVIDER_MESSAGE);
+  return {
+    name: 'none',
+    model: null,
+    enabled: false,
+    generateObject: async () => {
+      throw fail();
+    },
+    generateText: async () => {
+      throw fail();
+    },
+    streamText: () => ({
+      [Symbol.asyncIterator]: () => ({
+        next: async () => {
+          throw fail();
+        },
+      }),
+    }),
+    health: async () => ({
+      provider: 'none',
+      model: null,
+      reachable: false,
+      latencyMs: null,
+      error: NO_PROVIDER_MESSAGE,
+    }),
+  };
+}
+
+export function createAiProvider(cfg: AiProviderConfig): AiProvider {
+  if (cfg.provider === 'none') return noneProvider();
+  return createSdkProvider(cfg);
+}
