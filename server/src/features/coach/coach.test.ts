@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatStreamEvent } from '../../../../common/src/api/coach.js';
 import { ASSISTANT_REQUESTS, COACH_MESSAGES } from '../../../../common/src/coachTexts.js';
+import { AI_MESSAGES } from '../../ai/errors.js';
 import { DEFAULT_PROMPTS } from '../../ai/prompts/coach.js';
+import { createAiProvider } from '../../ai/provider.js';
+import { type FakeOpenAi, type FakeReply, type FakeRequest, startFakeOpenAi } from '../../test/fakeOpenAi.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
-import type { CoachModel } from './model.js';
 import { NO_PROVIDER_REPLY } from './service.js';
 
 let h: Harness;
@@ -21,29 +23,25 @@ function sseEvents(body: string): ChatStreamEvent[] {
     .map((b) => JSON.parse(b.slice(6)));
 }
 
-class AiError extends Error {
-  override name = 'AiError';
-}
+let fake: FakeOpenAi | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
 
-/** A model that replies in the given pieces and records what it was asked. */
-function fakeModel(pieces: string[], failAfter?: number) {
-  const calls: Array<{ system: string; messages: Array<{ role: string; content: string }> }> = [];
-  const model: CoachModel = {
-    enabled: true,
-    async *streamText(o) {
-      calls.push({ system: o.system, messages: o.messages });
-      for (const [i, p] of pieces.entries()) {
-        if (failAfter !== undefined && i >= failAfter) throw new AiError('The AI provider returned an error (500)');
-        yield p;
-      }
-    },
-  };
-  return { model, calls };
+/** The app with a real provider pointed at a local OpenAI-compatible server answering `reply`. */
+async function harnessWithProvider(reply: (req: FakeRequest) => FakeReply) {
+  fake = await startFakeOpenAi(reply);
+  const ai = createAiProvider({
+    provider: 'openai-compatible',
+    baseUrl: fake.baseUrl,
+    model: 'fake-model',
+    timeoutMs: 5000,
+    maxRetries: 0,
+  });
+  h = await createHarness({ ai });
+  return fake;
 }
-
-const useModel = (m: CoachModel) => {
-  (h.ctx as unknown as { ai: CoachModel }).ai = m;
-};
 
 describe('conversations', () => {
   it('starts a conversation, lists it newest first, renames, reads and deletes it', async () => {
@@ -147,9 +145,9 @@ describe('conversations', () => {
 
 describe('replies through a provider', () => {
   it('streams the reply in pieces and saves it, with thoughts kept apart', async () => {
-    h = await createHarness();
-    const { model, calls } = fakeModel(['<think>User wants', ' squats</think>Do ', '3 sets ', 'of **squats**.']);
-    useModel(model);
+    const server = await harnessWithProvider(() => ({
+      chunks: ['<think>User wants', ' squats</think>Do ', '3 sets ', 'of **squats**.'],
+    }));
     const alice = await createUserAndSignIn(h, 'alice');
     await alice.request({
       method: 'POST',
@@ -169,12 +167,17 @@ describe('replies through a provider', () => {
       message: { role: 'assistant', content: 'Do 3 sets of **squats**.', thoughts: 'User wants squats' },
     });
 
-    const call = calls[0];
-    expect(call?.messages).toEqual([{ role: 'user', content: 'Leg day?' }]);
-    expect(call?.system.startsWith(DEFAULT_PROMPTS.workout.base_prompt)).toBe(true);
-    expect(call?.system).toContain(DEFAULT_PROMPTS.workout.system_prompt_addition);
-    expect(call?.system).toContain('I have a bad left knee.');
-    expect(call?.system).toContain('<user_data>');
+    const sent = server.requests[0].messages as Array<{ role: string; content: string }>;
+    expect(server.requests[0].stream).toBe(true);
+    expect(sent.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(sent[1]?.content).toBe('Leg day?');
+    const system = sent[0]?.content ?? '';
+    expect(system.startsWith(DEFAULT_PROMPTS.workout.base_prompt)).toBe(true);
+    expect(system).toContain(DEFAULT_PROMPTS.workout.system_prompt_addition);
+    expect(system).toContain('I have a bad left knee.');
+    expect(system).toContain('<user_data>');
+    // No tool can change data: none is offered to the model.
+    expect(server.requests[0].tools).toBeUndefined();
 
     const uuid = events[0]?.type === 'conversation' ? events[0].conversation_uuid : '';
     const detail = (await alice.request({ method: 'GET', url: `/api/coach/conversations/${uuid}` })).json();
@@ -182,39 +185,36 @@ describe('replies through a provider', () => {
 
     // The next turn sends the history back.
     await chat(alice, { messages: say('And tomorrow?'), conversation_uuid: uuid });
-    expect(calls[1]?.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    const second = server.requests[1].messages as Array<{ role: string; content: string }>;
+    expect(second.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(second[2]?.content).toBe('Do 3 sets of **squats**.');
   });
 
   it('keeps the user message and ends in an error when the provider fails mid-stream', async () => {
-    h = await createHarness();
-    useModel(fakeModel(['Start with ', 'a warm-up', ' never sent'], 2).model);
+    await harnessWithProvider(() => ({ chunks: ['Start with ', 'a warm-up', ' never sent'], failAfter: 2 }));
     const alice = await createUserAndSignIn(h, 'alice');
     const res = await chat(alice, { messages: say('Plan my week') }, '/api/coach/chat/stream');
     const events = sseEvents(res.body);
     expect(events.map((e) => e.type)).toEqual(['conversation', 'delta', 'delta', 'error']);
-    expect(events.at(-1)).toEqual({ type: 'error', error: 'The AI provider returned an error (500)' });
+    expect(events.at(-1)).toEqual({ type: 'error', error: AI_MESSAGES.providerError });
+    expect(events.flatMap((e) => (e.type === 'delta' ? [e.text] : [])).join('')).toBe('Start with a warm-up');
     const uuid = events[0]?.type === 'conversation' ? events[0].conversation_uuid : '';
     const detail = (await alice.request({ method: 'GET', url: `/api/coach/conversations/${uuid}` })).json();
     expect(detail.messages).toEqual([expect.objectContaining({ role: 'user', content: 'Plan my week' })]);
 
     const plain = await chat(alice, { messages: say('Again'), conversation_uuid: uuid });
     expect(plain.statusCode).toBe(502);
-    expect(plain.json()).toEqual({ error: 'The AI provider returned an error (500)' });
+    expect(plain.json()).toEqual({ error: AI_MESSAGES.providerError });
+    const kept = (await alice.request({ method: 'GET', url: `/api/coach/conversations/${uuid}` })).json();
+    expect(kept.messages.map((m: { content: string }) => m.content)).toEqual(['Plan my week', 'Again']);
   });
 
-  it('hides internal errors behind the generic message', async () => {
-    h = await createHarness();
-    useModel({
-      enabled: true,
-      // biome-ignore lint/correctness/useYield: fails before the first piece
-      async *streamText() {
-        throw new Error('secret connection string leaked');
-      },
-    });
+  it('answers a provider refusal with its clear message, without leaking details', async () => {
+    await harnessWithProvider(() => ({ status: 401, body: { error: { message: 'bad key sk-live-123' } } }));
     const alice = await createUserAndSignIn(h, 'alice');
     const res = await chat(alice, { messages: say('hi') }, '/api/coach/chat/stream');
-    expect(sseEvents(res.body).at(-1)).toEqual({ type: 'error', error: 'Something went wrong' });
-    expect(h.logs.join('')).toContain('secret connection string leaked');
+    expect(sseEvents(res.body).at(-1)).toEqual({ type: 'error', error: AI_MESSAGES.auth });
+    expect(res.body).not.toContain('sk-live-123');
   });
 });
 

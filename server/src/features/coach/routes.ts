@@ -16,7 +16,6 @@ import { authErrors, errorResponse } from '../../../../common/src/api/common.js'
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
-import { type CoachModel, noModel } from './model.js';
 import { CoachService } from './service.js';
 import { writeSse } from './sse.js';
 
@@ -26,8 +25,7 @@ const typeParams = z.object({ coachType });
 
 export async function coachRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
-  const model = () => (ctx as AppContext & { ai?: CoachModel }).ai ?? noModel;
-  const service = new CoachService(ctx, model);
+  const service = new CoachService(ctx, () => ctx.ai);
 
   r.get(
     '/api/coach/conversations',

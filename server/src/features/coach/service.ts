@@ -24,7 +24,11 @@ const HISTORY_LIMIT = 40;
 
 export const NO_PROVIDER_REPLY = `No AI provider is configured, so I can't answer free questions yet.
 
-To configure one, an administrator sets the AI provider variables in the server's environment (provider, model, and the API key or base URL; see the configuration table in the README) and restarts Daymark. Any OpenAI-compatible server works, including a local Ollama or LM Studio.
+To configure one, set these in the server's environment and restart Daymark (see the configuration table in the README):
+
+- \`LLM_PROVIDER\`: \`openai-compatible\` (Ollama, LM Studio, vLLM, OpenRouter…), \`openai\` or \`anthropic\`
+- \`LLM_BASE_URL\` and \`LLM_MODEL\` for an OpenAI-compatible server, e.g. \`http://localhost:11434/v1\`
+- \`LLM_API_KEY\` for OpenAI and Anthropic
 
 The **Executive Daily Briefing** and the **Strategic Day Review** work without a provider: they are built straight from your journal, todos and workouts.`;
 
