@@ -1,5 +1,6 @@
 import type { BenchScenario } from '../types.js';
 import { authScenario } from './auth.js';
+import { coachScenario } from './coach.js';
 
 /** Every feature's bench scenario. A new feature adds one line here. */
-export const scenarios: BenchScenario[] = [authScenario];
+export const scenarios: BenchScenario[] = [authScenario, coachScenario];

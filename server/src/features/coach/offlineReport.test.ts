@@ -3,7 +3,7 @@ import { scoreReply } from '../../../../common/src/reportDetection.js';
 import { type CoachData, emptyCoachData } from './coachData.js';
 import { buildOfflineReport } from './offlineReport.js';
 import { offlineKindOf } from './service.js';
-import { splitThoughts } from './thoughts.js';
+import { splitThoughts } from '../../../../common/src/thoughts.js';
 
 const today = '2026-03-10';
 const yesterday = '2026-03-09';

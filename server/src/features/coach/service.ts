@@ -17,7 +17,7 @@ import { type CoachModel, userFacingMessage } from './model.js';
 import { buildOfflineReport, type OfflineKind } from './offlineReport.js';
 import * as repo from './repo.js';
 import { type CoachSource, coachSources, loadCoachData } from './sources.js';
-import { splitThoughts } from './thoughts.js';
+import { splitThoughts } from '../../../../common/src/thoughts.js';
 
 /** How many earlier messages of a conversation go back to the model. */
 const HISTORY_LIMIT = 40;
