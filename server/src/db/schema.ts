@@ -57,9 +57,49 @@ export interface CoachMetaTable {
   updated_at: string;
 }
 
+export interface TodosTable {
+  id: Generated<number>;
+  user_id: number;
+  content: string;
+  completed: number;
+  completed_at: string | null;
+  created_at: string;
+}
+
+/** journal_type: 'daily' (the daily note), 'weekly_planning' or 'note'. */
+export interface JournalEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  date: string;
+  journal_type: string;
+  content: string;
+  structured_data: string | null;
+  has_morning: number;
+  has_evening: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TranscriptsTable {
+  id: Generated<number>;
+  user_id: number;
+  date: string;
+  title: string;
+  content: string;
+  context: string | null;
+  transcript_type: string;
+  google_event_id: string | null;
+  google_event_etag: string | null;
+  google_recurring_event_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  todos: TodosTable;
+  journal_entries: JournalEntriesTable;
+  transcripts: TranscriptsTable;
   coach_conversations: CoachConversationsTable;
   coach_messages: CoachMessagesTable;
   coach_meta: CoachMetaTable;

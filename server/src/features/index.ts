@@ -2,9 +2,19 @@ import type { App, AppContext } from '../context.js';
 import { authRoutes } from './auth/routes.js';
 import { coachRoutes } from './coach/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { journalRoutes } from './journal/routes.js';
+import { notesRoutes } from './notes/routes.js';
+import { todoRoutes } from './todos/routes.js';
 
 /** Every feature's routes. A new feature adds one line here. */
-const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [healthRoutes, authRoutes, coachRoutes];
+const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
+  healthRoutes,
+  authRoutes,
+  todoRoutes,
+  journalRoutes,
+  notesRoutes,
+  coachRoutes,
+];
 
 export async function registerFeatures(app: App, ctx: AppContext) {
   for (const register of features) await register(app, ctx);

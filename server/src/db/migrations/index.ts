@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
+import * as m0002 from './0002_journal_todos.js';
 import * as m0004 from './0004_coach.js';
 
 /**
@@ -8,5 +9,6 @@ import * as m0004 from './0004_coach.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_journal_todos': m0002,
   '0004_coach': m0004,
 };

@@ -1,0 +1,54 @@
+/** Spec constants and texts of the journal, notes and todos. */
+export const NOTES_PAGE_SIZE = 50;
+export const NOTES_MAX_PAGE_SIZE = 200;
+export const JOURNAL_LIST_MAX = 500;
+export const JOURNAL_LIST_DEFAULT = 50;
+export const WEEKLY_DEFAULT_CONTENT = 'Weekly planning entry';
+export const REFLECTIONS_LIMIT = 25;
+export const DAILY_AUTOSAVE_MS = 2000;
+export const COPIED_CONFIRMATION_MS = 2000;
+export const COMPLETED_TODO_VISIBLE_MS = 24 * 60 * 60 * 1000;
+export const TODO_MAX_LENGTH = 1000;
+export const JOURNAL_CONTENT_MAX = 200_000;
+
+/**
+ * 'daily' is the whole daily note; 'daily_morning' and 'daily_evening' are its two parts, read
+ * and written as entries of their own.
+ */
+export const JOURNAL_TYPES = ['daily', 'daily_morning', 'daily_evening', 'weekly_planning', 'note'] as const;
+export type JournalType = (typeof JOURNAL_TYPES)[number];
+
+/** Kinds of entries in the notes list. */
+export const NOTE_ENTRY_TYPES = ['note', 'morning', 'evening', 'weekly', 'transcript', 'journal'] as const;
+export type NoteEntryType = (typeof NOTE_ENTRY_TYPES)[number];
+
+export const NOTE_ICONS: Record<NoteEntryType, string> = {
+  note: '📝',
+  morning: '🌅',
+  evening: '🌙',
+  weekly: '🗓️',
+  transcript: '🎙️',
+  journal: '📓',
+};
+
+export const NOTES_TEXT = {
+  loadFailed: 'Failed to load entries. Please try again later.',
+  loadFailedMobile: 'Failed to load entries. Please try again.',
+  empty: 'No entries found.',
+  noContent: 'No content found for this entry. It may have been deleted or is missing from the database.',
+  loadEntryFailed: (msg: string) => `Failed to load entry: ${msg}`,
+  transcriptLater: 'Creating transcripts here will be implemented in a future phase.',
+  weeklyLater: 'The weekly planning editor will come in a later release.',
+  saving: 'Saving...',
+  saved: 'Saved',
+  saveFailed: 'Failed to save',
+  copied: 'Copied!',
+  copy: 'Copy Transcript',
+  dateRequired: 'Date is required',
+  weeklyDateRequired: 'Date is required for weekly planning',
+} as const;
+
+export const TODO_TEXT = {
+  contentRequired: 'Todo content is required',
+  notFound: 'Todo not found',
+} as const;

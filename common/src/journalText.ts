@@ -1,0 +1,231 @@
+/**
+ * The daily note is written as text in the zen editor. Its structured parts (morning
+ * preparation and evening shutdown) are extracted from headings and dash bullets, and can be
+ * rendered back into the same text.
+ */
+
+export interface MorningPart {
+  daily_priorities: string[];
+  gtd_next_actions: string[];
+  waiting_for: string[];
+  anticipated_challenges: string;
+  perspective_reminder: string;
+  energy_level: number;
+  /** The 'Goals for the Day' text, shown as today's personal goal. */
+  personal_goal?: string;
+}
+
+export interface EveningPart {
+  wins: string[];
+  frustrations: string;
+  values_alignment: string;
+  open_loops: string[];
+  personal_time: string[];
+}
+
+export interface DailyStructuredData {
+  morning?: MorningPart;
+  evening?: EveningPart;
+}
+
+export const MORNING_HEADING = 'Morning Preparation';
+export const EVENING_HEADING = 'Evening Shutdown';
+export const GOALS_HEADING = 'Goals for the Day';
+export const JOURNAL_HEADING = 'Daily Journal';
+export const DEFAULT_ENERGY_LEVEL = 5;
+
+/** The text a new daily note starts with. */
+export const DAILY_TEMPLATE = `## ${GOALS_HEADING}\n- \n\n## ${JOURNAL_HEADING}\n`;
+
+type ListKey = 'daily_priorities' | 'gtd_next_actions' | 'waiting_for' | 'wins' | 'open_loops' | 'personal_time';
+type TextKey = 'anticipated_challenges' | 'perspective_reminder' | 'frustrations' | 'values_alignment';
+
+interface Sub {
+  title: string;
+  part: 'morning' | 'evening';
+  key: ListKey | TextKey | 'energy_level';
+  kind: 'list' | 'text' | 'energy';
+}
+
+const SUBS: Sub[] = [
+  { title: 'Daily Priorities', part: 'morning', key: 'daily_priorities', kind: 'list' },
+  { title: 'GTD Next Actions', part: 'morning', key: 'gtd_next_actions', kind: 'list' },
+  { title: 'Waiting For', part: 'morning', key: 'waiting_for', kind: 'list' },
+  { title: 'Anticipated Challenges', part: 'morning', key: 'anticipated_challenges', kind: 'text' },
+  { title: 'Perspective Reminder', part: 'morning', key: 'perspective_reminder', kind: 'text' },
+  { title: 'Energy Level', part: 'morning', key: 'energy_level', kind: 'energy' },
+  { title: 'Wins', part: 'evening', key: 'wins', kind: 'list' },
+  { title: 'Frustrations', part: 'evening', key: 'frustrations', kind: 'text' },
+  { title: 'Values Alignment', part: 'evening', key: 'values_alignment', kind: 'text' },
+  { title: 'Open Loops', part: 'evening', key: 'open_loops', kind: 'list' },
+  { title: 'Personal Time', part: 'evening', key: 'personal_time', kind: 'list' },
+];
+
+export const emptyMorning = (): MorningPart => ({
+  daily_priorities: [],
+  gtd_next_actions: [],
+  waiting_for: [],
+  anticipated_challenges: '',
+  perspective_reminder: '',
+  energy_level: DEFAULT_ENERGY_LEVEL,
+});
+
+export const emptyEvening = (): EveningPart => ({
+  wins: [],
+  frustrations: '',
+  values_alignment: '',
+  open_loops: [],
+  personal_time: [],
+});
+
+const HEADING = /^#{1,6}\s+(.+?)\s*#*\s*$/;
+const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
+
+function subOf(title: string): Sub | undefined {
+  const t = norm(title);
+  return SUBS.find((s) => (s.kind === 'energy' ? t.startsWith(norm(s.title)) : t === norm(s.title)));
+}
+
+function energyOf(title: string): number {
+  const m = /(\d+(?:\.\d+)?)\s*(?:\/\s*10)?/.exec(title.slice('Energy Level'.length));
+  if (!m?.[1]) return DEFAULT_ENERGY_LEVEL;
+  return Math.min(10, Math.max(0, Math.round(Number(m[1]))));
+}
+
+const bullet = (line: string) => line.replace(/^\s*[-*]\s?/, '').trim();
+
+/** The structured parts found in the text; a part is present when any of its headings is. */
+export function parseDailyNote(text: string): DailyStructuredData {
+  let morning: MorningPart | undefined;
+  let evening: EveningPart | undefined;
+  const goals: string[] = [];
+  let section: 'goals' | 'morning' | 'evening' | 'other' = 'other';
+  let sub: Sub | undefined;
+  const texts = new Map<string, string[]>();
+
+  const ensure = (part: 'morning' | 'evening') => {
+    if (part === 'morning') morning ??= emptyMorning();
+    else evening ??= emptyEvening();
+  };
+
+  for (const line of text.split(/\r?\n/)) {
+    const heading = HEADING.exec(line.trim());
+    if (heading?.[1]) {
+      const title = heading[1];
+      const found = subOf(title);
+      sub = undefined;
+      if (found) {
+        sub = found;
+        ensure(found.part);
+        section = found.part;
+        if (found.kind === 'energy' && morning) morning.energy_level = energyOf(title);
+      } else if (norm(title) === norm(MORNING_HEADING)) {
+        section = 'morning';
+        ensure('morning');
+      } else if (norm(title) === norm(EVENING_HEADING)) {
+        section = 'evening';
+        ensure('evening');
+      } else if (norm(title) === norm(GOALS_HEADING)) {
+        section = 'goals';
+      } else {
+        section = 'other';
+      }
+      continue;
+    }
+    if (section === 'goals') {
+      const g = bullet(line);
+      if (g) goals.push(g);
+      continue;
+    }
+    if (!sub || sub.kind === 'energy') continue;
+    const target = (sub.part === 'morning' ? morning : evening) as unknown as Record<string, unknown>;
+    if (sub.kind === 'list') {
+      const item = bullet(line);
+      if (item) (target[sub.key] as string[]).push(item);
+    } else {
+      const lines = texts.get(sub.key) ?? [];
+      lines.push(line);
+      texts.set(sub.key, lines);
+      target[sub.key] = lines.join('\n').trim();
+    }
+  }
+  if (goals.length) {
+    ensure('morning');
+    if (morning) morning.personal_goal = goals.join('\n');
+  }
+  const out: DailyStructuredData = {};
+  if (morning) out.morning = morning;
+  if (evening) out.evening = evening;
+  return out;
+}
+
+const list = (items: string[]) => (items.length ? items.map((i) => `- ${i}`).join('\n') : '- ');
+
+export function renderMorning(m: MorningPart): string {
+  return [
+    `## ${MORNING_HEADING}`,
+    '### Daily Priorities',
+    list(m.daily_priorities),
+    '### GTD Next Actions',
+    list(m.gtd_next_actions),
+    '### Waiting For',
+    list(m.waiting_for),
+    '### Anticipated Challenges',
+    m.anticipated_challenges,
+    '### Perspective Reminder',
+    m.perspective_reminder,
+    `### Energy Level ${m.energy_level}/10`,
+  ].join('\n');
+}
+
+export function renderEvening(e: EveningPart): string {
+  return [
+    `## ${EVENING_HEADING}`,
+    '### Wins',
+    list(e.wins),
+    '### Frustrations',
+    e.frustrations,
+    '### Values Alignment',
+    e.values_alignment,
+    '### Open Loops',
+    list(e.open_loops),
+    '### Personal Time',
+    list(e.personal_time),
+  ].join('\n');
+}
+
+/** The structured data as note text (used when a note has no stored text of its own). */
+export function renderDailyNote(data: DailyStructuredData | null | undefined): string {
+  if (!data?.morning && !data?.evening) return DAILY_TEMPLATE;
+  const blocks: string[] = [];
+  if (data.morning?.personal_goal) blocks.push(`## ${GOALS_HEADING}\n${list(data.morning.personal_goal.split('\n'))}`);
+  if (data.morning) blocks.push(renderMorning(data.morning));
+  if (data.evening) blocks.push(renderEvening(data.evening));
+  return `${blocks.join('\n\n')}\n`;
+}
+
+/**
+ * Replaces the block under a top-level heading (up to the next heading that is not one of its
+ * subheadings) with `block`, or appends `block` when the heading is absent.
+ */
+export function replaceSection(text: string, heading: string, block: string): string {
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => {
+    const h = HEADING.exec(l.trim());
+    return h?.[1] !== undefined && norm(h[1]) === norm(heading);
+  });
+  if (start < 0) return `${text.replace(/\s*$/, '')}${text.trim() ? '\n\n' : ''}${block}\n`;
+  let end = start + 1;
+  while (end < lines.length) {
+    const h = HEADING.exec((lines[end] ?? '').trim());
+    if (h?.[1] && !subOf(h[1])) break;
+    end++;
+  }
+  const after = lines.slice(end);
+  return [...lines.slice(0, start), ...block.split('\n'), ...(after.length ? ['', ...after] : [])].join('\n');
+}
+
+/** True when the text is blank or still the untouched template (nothing worth saving). */
+export function isUntouchedDailyText(text: string): boolean {
+  return text.trim() === '' || text.trim() === DAILY_TEMPLATE.trim();
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { authErrors } from '../../../../common/src/api/common.js';
+import {
+  dailyNote,
+  dailyNoteParams,
+  journalByDateParams,
+  journalByDateResponse,
+  journalEntry,
+  listJournalQuery,
+  saveDailyNoteRequest,
+  saveJournalRequest,
+} from '../../../../common/src/api/journal.js';
+import { type App, type AppContext, typed } from '../../context.js';
+import { userOf } from '../../http/auth.js';
+import { getJournalEntryByDate, listJournalEntries } from './repo.js';
+import * as service from './service.js';
+
+const tags = ['journal'];
+
+export async function journalRoutes(app: App, ctx: AppContext) {
+  const r = typed(app);
+
+  r.get(
+    '/api/personal-journal',
+    {
+      schema: {
+        tags,
+        summary: 'Journal entries, newest first; daily_morning/daily_evening give the parts of daily notes',
+        querystring: listJournalQuery,
+        response: { 200: z.array(journalEntry), ...authErrors },
+      },
+    },
+    async (request) => listJournalEntries(ctx.db, userOf(request).id, request.query),
+  );
+
+  r.get(
+    '/api/personal-journal/date/:date/:type',
+    {
+      schema: {
+        tags,
+        summary: 'The entry of a type on a date; exists false when there is none',
+        params: journalByDateParams,
+        response: { 200: journalByDateResponse, ...authErrors },
+      },
+    },
+    async (request) => {
+      const entry = await getJournalEntryByDate(ctx.db, userOf(request).id, request.params.date, request.params.type);
+      return entry ? { exists: true as const, entry } : { exists: false as const };
+    },
+  );
+
+  r.post(
+    '/api/personal-journal',
+    {
+      schema: {
+        tags,
+        summary: 'Save a journal entry (daily notes and weekly plans replace the one of their date)',
+        body: saveJournalRequest,
+        response: { 200: journalEntry, ...authErrors },
+      },
+    },
+    async (request) => service.saveJournalEntry(ctx.db, userOf(request).id, request.body),
+  );
+
+  r.get(
+    '/api/notes/daily/:date',
+    {
+      schema: {
+        tags,
+        summary: 'The daily note of a date (exists false and empty content when none was written)',
+        params: dailyNoteParams,
+        response: { 200: dailyNote, ...authErrors },
+      },
+    },
+    async (request) => service.getDailyNote(ctx.db, userOf(request).id, request.params.date),
+  );
+
+  r.post(
+    '/api/notes/daily/:date',
+    {
+      schema: {
+        tags,
+        summary: 'Save the daily note of a date: its text and the structured parts found in it',
+        params: dailyNoteParams,
+        body: saveDailyNoteRequest,
+        response: { 200: dailyNote, ...authErrors },
+      },
+    },
+    async (request) =>
+      service.saveDailyNote(
+        ctx.db,
+        userOf(request).id,
+        request.params.date,
+        request.body.content,
+        request.body.structured_data,
+      ),
+  );
+}

@@ -1,0 +1,127 @@
+import {
+  type DailyNote,
+  dailyStructuredData,
+  eveningPart,
+  type JournalEntry,
+  morningPart,
+  type SaveJournalRequest,
+} from '../../../../common/src/api/journal.js';
+import { NOTES_TEXT, WEEKLY_DEFAULT_CONTENT } from '../../../../common/src/journalConstants.js';
+import {
+  type DailyStructuredData,
+  EVENING_HEADING,
+  MORNING_HEADING,
+  parseDailyNote,
+  renderEvening,
+  renderMorning,
+  replaceSection,
+} from '../../../../common/src/journalText.js';
+import type { Db } from '../../db/index.js';
+import { nowIso } from '../../db/migrationHelpers.js';
+import { badRequest } from '../../http/errors.js';
+import * as repo from './repo.js';
+
+function dailyOf(row: repo.JournalRow | undefined, date: string): DailyNote {
+  if (!row) return { date, exists: false, content: '', structured_data: {}, updated_at: null };
+  const parsed = dailyStructuredData.safeParse(repo.parseJson(row.structured_data) ?? {});
+  return {
+    date,
+    exists: true,
+    content: row.content,
+    structured_data: parsed.success ? parsed.data : {},
+    updated_at: row.updated_at,
+  };
+}
+
+export async function getDailyNote(db: Db, userId: number, date: string): Promise<DailyNote> {
+  return dailyOf(await repo.findRow(db, userId, 'daily', date), date);
+}
+
+/** Stores the note's text and its structured parts (extracted from the text when not given). */
+export async function saveDailyNote(
+  db: Db,
+  userId: number,
+  date: string,
+  content: string,
+  structured?: DailyStructuredData,
+): Promise<DailyNote> {
+  const data = structured ?? parseDailyNote(content);
+  const row = await repo.saveEntry(db, userId, {
+    date,
+    journal_type: 'daily',
+    content,
+    structured_data: data as Record<string, unknown>,
+    has_morning: Boolean(data.morning),
+    has_evening: Boolean(data.evening),
+    now: nowIso(),
+  });
+  return dailyOf(row, date);
+}
+
+/**
+ * Saves one part of the daily note: the part replaces its section of the note's text and its
+ * structured data, and the rest of the note is kept.
+ */
+async function saveDailyPart(
+  db: Db,
+  userId: number,
+  date: string,
+  part: repo.DailyPart,
+  content: string,
+  structured: Record<string, unknown> | null | undefined,
+): Promise<JournalEntry> {
+  const current = await getDailyNote(db, userId, date);
+  let data: DailyStructuredData;
+  if (structured) {
+    const checked = (part === 'morning' ? morningPart : eveningPart).safeParse(structured);
+    if (!checked.success) throw badRequest(checked.error.issues[0]?.message ?? 'Invalid structured_data');
+    data = { ...current.structured_data, [part]: checked.data };
+  } else {
+    const fromText = parseDailyNote(content)[part];
+    if (!fromText) throw badRequest(`No ${part === 'morning' ? MORNING_HEADING : EVENING_HEADING} found`);
+    data = { ...current.structured_data, [part]: fromText };
+  }
+  const block =
+    part === 'morning' && data.morning ? renderMorning(data.morning) : data.evening ? renderEvening(data.evening) : '';
+  const text = replaceSection(current.content, part === 'morning' ? MORNING_HEADING : EVENING_HEADING, block);
+  await saveDailyNote(db, userId, date, text, data);
+  const entry = await repo.getDailyEntry(db, userId, date, part);
+  if (!entry) throw new Error('daily part vanished after saving');
+  return entry;
+}
+
+export async function saveJournalEntry(db: Db, userId: number, body: SaveJournalRequest): Promise<JournalEntry> {
+  const type = body.journal_type;
+  if (!body.date)
+    throw badRequest(type === 'weekly_planning' ? NOTES_TEXT.weeklyDateRequired : NOTES_TEXT.dateRequired);
+  const content = body.content ?? '';
+  const structured = body.structured_data ?? null;
+  switch (type) {
+    case 'daily_morning':
+      return saveDailyPart(db, userId, body.date, 'morning', content, structured);
+    case 'daily_evening':
+      return saveDailyPart(db, userId, body.date, 'evening', content, structured);
+    case 'daily': {
+      let data: DailyStructuredData | undefined;
+      if (structured) {
+        const checked = dailyStructuredData.safeParse(structured);
+        if (!checked.success) throw badRequest(checked.error.issues[0]?.message ?? 'Invalid structured_data');
+        data = checked.data;
+      }
+      await saveDailyNote(db, userId, body.date, content, data);
+      const row = await repo.findRow(db, userId, 'daily', body.date);
+      if (!row) throw new Error('daily note vanished after saving');
+      return repo.presentEntry(row);
+    }
+    default: {
+      const row = await repo.saveEntry(db, userId, {
+        date: body.date,
+        journal_type: type,
+        content: type === 'weekly_planning' && !content.trim() ? WEEKLY_DEFAULT_CONTENT : content,
+        structured_data: structured,
+        now: nowIso(),
+      });
+      return repo.presentEntry(row);
+    }
+  }
+}

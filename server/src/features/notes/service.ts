@@ -1,0 +1,122 @@
+import type { HeadlinesResponse, NoteContent, NoteHeadline } from '../../../../common/src/api/journal.js';
+import { NOTE_ICONS, NOTES_TEXT, type NoteEntryType } from '../../../../common/src/journalConstants.js';
+import type { Db } from '../../db/index.js';
+import { notFound } from '../../http/errors.js';
+import { findRowById, parseJson } from '../journal/repo.js';
+import { findTranscript, type HeadlineSourceRow, journalHeadlineRows, transcriptHeadlineRows } from './repo.js';
+
+const DAILY_TITLES = { journal: 'Daily Journal', morning: 'Morning Preparation', evening: 'Evening Shutdown' };
+
+/** A plain note's title: its first non-empty line, without heading marks. */
+export function noteTitle(text: string): string {
+  const line = text
+    .split('\n')
+    .map((l) => l.replace(/^#+\s*/, '').trim())
+    .find(Boolean);
+  if (!line) return 'Untitled note';
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
+function headline(row: HeadlineSourceRow, dailyAs: 'journal' | 'morning' | 'evening'): NoteHeadline {
+  let type: NoteEntryType;
+  let title: string;
+  switch (row.kind) {
+    case 'daily':
+      type = dailyAs;
+      title = DAILY_TITLES[dailyAs];
+      break;
+    case 'weekly_planning':
+      type = 'weekly';
+      title = 'Weekly Planning';
+      break;
+    case 'note':
+      type = 'note';
+      title = noteTitle(row.text);
+      break;
+    default:
+      type = 'transcript';
+      title = row.text || 'Transcript';
+  }
+  return { id: row.id, type, title, icon: NOTE_ICONS[type], date: row.date, time: row.time };
+}
+
+/**
+ * Journal entries and transcripts grouped by date, newest first. The page (offset, limit) counts
+ * entries, not days. Daily notes are 'journal' entries; filtered by morning or evening, the
+ * notes that have that part are listed as such.
+ */
+export async function listHeadlines(
+  db: Db,
+  userId: number,
+  q: { limit: number; offset: number; type?: NoteEntryType },
+): Promise<HeadlinesResponse> {
+  const take = q.offset + q.limit;
+  const sources: Array<Promise<HeadlineSourceRow[]>> = [];
+  const type = q.type;
+  if (!type) sources.push(journalHeadlineRows(db, userId, { types: ['daily', 'weekly_planning', 'note'] }, take));
+  else if (type === 'journal') sources.push(journalHeadlineRows(db, userId, { types: ['daily'] }, take));
+  else if (type === 'morning' || type === 'evening')
+    sources.push(journalHeadlineRows(db, userId, { types: ['daily'], part: type }, take));
+  else if (type === 'weekly') sources.push(journalHeadlineRows(db, userId, { types: ['weekly_planning'] }, take));
+  else if (type === 'note') sources.push(journalHeadlineRows(db, userId, { types: ['note'] }, take));
+  if (!type || type === 'transcript') sources.push(transcriptHeadlineRows(db, userId, take));
+
+  const rows = (await Promise.all(sources)).flat();
+  rows.sort((a, b) => b.date.localeCompare(a.date) || b.time.localeCompare(a.time) || b.id - a.id);
+  const dailyAs = type === 'morning' || type === 'evening' ? type : 'journal';
+  const groups: HeadlinesResponse = [];
+  for (const row of rows.slice(q.offset, take)) {
+    const last = groups[groups.length - 1];
+    const entry = headline(row, dailyAs);
+    if (last?.date === row.date) last.entries.push(entry);
+    else groups.push({ date: row.date, entries: [entry] });
+  }
+  return groups;
+}
+
+const JOURNAL_KIND: Record<Exclude<NoteEntryType, 'transcript'>, string> = {
+  journal: 'daily',
+  morning: 'daily',
+  evening: 'daily',
+  weekly: 'weekly_planning',
+  note: 'note',
+};
+
+/** The full entry behind a headline; 404 with the spec's text when it is not the user's or is gone. */
+export async function getNoteContent(db: Db, userId: number, type: NoteEntryType, id: number): Promise<NoteContent> {
+  if (type === 'transcript') {
+    const t = await findTranscript(db, userId, id);
+    if (!t) throw notFound(NOTES_TEXT.noContent);
+    return {
+      id: t.id,
+      type,
+      date: t.date,
+      title: t.title,
+      content: t.content,
+      structured_data: null,
+      updated_at: t.created_at,
+      transcript: { transcript_type: t.transcript_type, context: t.context, google_event_id: t.google_event_id },
+    };
+  }
+  const row = await findRowById(db, userId, id);
+  if (!row || row.journal_type !== JOURNAL_KIND[type]) throw notFound(NOTES_TEXT.noContent);
+  const h = headline(
+    {
+      id: row.id,
+      date: row.date,
+      kind: row.journal_type as HeadlineSourceRow['kind'],
+      text: row.content,
+      time: row.updated_at,
+    },
+    type === 'morning' || type === 'evening' ? type : 'journal',
+  );
+  return {
+    id: row.id,
+    type,
+    date: row.date,
+    title: h.title,
+    content: row.content,
+    structured_data: parseJson(row.structured_data),
+    updated_at: row.updated_at,
+  };
+}

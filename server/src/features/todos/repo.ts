@@ -1,0 +1,99 @@
+import { COMPLETED_TODO_VISIBLE_MS } from '../../../../common/src/journalConstants.js';
+import type { Db } from '../../db/index.js';
+import type { TodosTable } from '../../db/schema.js';
+
+export interface TodoRecord {
+  id: number;
+  content: string;
+  completed: boolean;
+  completed_at: string | null;
+  created_at: string;
+}
+
+export interface TodoFilter {
+  /** true: every completed todo; false: open todos; absent: open ones plus those done in the last 24 h. */
+  completed?: boolean;
+  /** true: open todos created before the start of today (UTC). */
+  overdue?: boolean;
+  /** ISO time taken as now (tests); defaults to the clock. */
+  now?: string;
+}
+
+type Row = Omit<TodosTable, 'id' | 'user_id'> & { id: number };
+
+const present = (r: Row): TodoRecord => ({
+  id: r.id,
+  content: r.content,
+  completed: r.completed === 1,
+  completed_at: r.completed_at,
+  created_at: r.created_at,
+});
+
+const columns = ['id', 'content', 'completed', 'completed_at', 'created_at'] as const;
+
+/** The user's todos: open before completed, then by creation time. */
+export async function listTodos(db: Db, userId: number, filter: TodoFilter = {}): Promise<TodoRecord[]> {
+  const now = filter.now ? Date.parse(filter.now) : Date.now();
+  let q = db.selectFrom('todos').select(columns).where('user_id', '=', userId);
+  if (filter.completed === true) q = q.where('completed', '=', 1);
+  else if (filter.completed === false) q = q.where('completed', '=', 0);
+  else {
+    const visibleSince = new Date(now - COMPLETED_TODO_VISIBLE_MS).toISOString();
+    q = q.where((eb) => eb.or([eb('completed', '=', 0), eb('completed_at', '>=', visibleSince)]));
+  }
+  if (filter.overdue) {
+    const startOfToday = `${new Date(now).toISOString().slice(0, 10)}T00:00:00.000Z`;
+    q = q.where('completed', '=', 0).where('created_at', '<', startOfToday);
+  }
+  const rows = await q.orderBy('completed', 'asc').orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+  return rows.map(present);
+}
+
+export async function getTodo(db: Db, userId: number, id: number): Promise<TodoRecord | undefined> {
+  const row = await db
+    .selectFrom('todos')
+    .select(columns)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? present(row) : undefined;
+}
+
+export async function insertTodo(
+  db: Db,
+  userId: number,
+  t: { content: string; completed: boolean; now: string },
+): Promise<TodoRecord> {
+  const row = await db
+    .insertInto('todos')
+    .values({
+      user_id: userId,
+      content: t.content,
+      completed: t.completed ? 1 : 0,
+      completed_at: t.completed ? t.now : null,
+      created_at: t.now,
+    })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+  return present(row);
+}
+
+export async function updateTodo(
+  db: Db,
+  userId: number,
+  id: number,
+  set: { content?: string; completed?: number; completed_at?: string | null },
+): Promise<boolean> {
+  const res = await db
+    .updateTable('todos')
+    .set(set)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export async function deleteTodo(db: Db, userId: number, id: number): Promise<boolean> {
+  const res = await db.deleteFrom('todos').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}

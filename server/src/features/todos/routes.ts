@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { authErrors } from '../../../../common/src/api/common.js';
+import {
+  createTodoRequest,
+  listTodosQuery,
+  todo,
+  todoIdParams,
+  todosResponse,
+  updateTodoRequest,
+} from '../../../../common/src/api/todos.js';
+import { type App, type AppContext, typed } from '../../context.js';
+import { userOf } from '../../http/auth.js';
+import { listTodos } from './repo.js';
+import * as service from './service.js';
+
+const tags = ['todos'];
+
+export async function todoRoutes(app: App, ctx: AppContext) {
+  const r = typed(app);
+
+  r.get(
+    '/api/todos',
+    {
+      schema: {
+        tags,
+        summary: 'Todos: open before completed, then by creation; completed ones hide 24 h after completion',
+        querystring: listTodosQuery,
+        response: { 200: todosResponse, ...authErrors },
+      },
+    },
+    async (request) => listTodos(ctx.db, userOf(request).id, request.query),
+  );
+
+  r.post(
+    '/api/todos',
+    { schema: { tags, summary: 'Add a todo', body: createTodoRequest, response: { 201: todo, ...authErrors } } },
+    async (request, reply) => {
+      const created = await service.createTodo(
+        ctx.db,
+        userOf(request).id,
+        request.body.content,
+        request.body.completed,
+      );
+      return reply.code(201).send(created);
+    },
+  );
+
+  r.patch(
+    '/api/todos/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Mark a todo done or open, or change its text',
+        params: todoIdParams,
+        body: updateTodoRequest,
+        response: { 200: todo, ...authErrors },
+      },
+    },
+    async (request) => service.updateTodo(ctx.db, userOf(request).id, request.params.id, request.body),
+  );
+
+  r.delete(
+    '/api/todos/:id',
+    {
+      schema: { tags, summary: 'Delete a todo', params: todoIdParams, response: { 204: z.null(), ...authErrors } },
+    },
+    async (request, reply) => {
+      await service.deleteTodo(ctx.db, userOf(request).id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,29 @@
+import { TODO_TEXT } from '../../../../common/src/journalConstants.js';
+import type { Db } from '../../db/index.js';
+import { nowIso } from '../../db/migrationHelpers.js';
+import { notFound } from '../../http/errors.js';
+import * as repo from './repo.js';
+
+export async function createTodo(db: Db, userId: number, content: string, completed = false) {
+  return repo.insertTodo(db, userId, { content, completed, now: nowIso() });
+}
+
+/** Changes completion (stamping completed_at when it turns done) and/or the text. */
+export async function updateTodo(db: Db, userId: number, id: number, patch: { completed?: boolean; content?: string }) {
+  const current = await repo.getTodo(db, userId, id);
+  if (!current) throw notFound(TODO_TEXT.notFound);
+  const set: { content?: string; completed?: number; completed_at?: string | null } = {};
+  if (patch.content !== undefined) set.content = patch.content;
+  if (patch.completed !== undefined && patch.completed !== current.completed) {
+    set.completed = patch.completed ? 1 : 0;
+    set.completed_at = patch.completed ? nowIso() : null;
+  }
+  if (Object.keys(set).length) await repo.updateTodo(db, userId, id, set);
+  const updated = await repo.getTodo(db, userId, id);
+  if (!updated) throw notFound(TODO_TEXT.notFound);
+  return updated;
+}
+
+export async function deleteTodo(db: Db, userId: number, id: number) {
+  if (!(await repo.deleteTodo(db, userId, id))) throw notFound(TODO_TEXT.notFound);
+}
