@@ -94,6 +94,66 @@ export interface TranscriptsTable {
   created_at: string;
 }
 
+export interface WorkoutPlansTable {
+  id: Generated<number>;
+  user_id: number;
+  /** YYYY-MM-DD; one plan per user and date. */
+  date: string;
+  plan_uuid: string | null;
+  /** The plan as a JSON string (part 2 §3). */
+  plan: string;
+  focus: string | null;
+  intensity: string | null;
+  /** 'planner' or the AI provider's name. */
+  source: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkoutLogsTable {
+  id: Generated<number>;
+  user_id: number;
+  date: string;
+  entry: string;
+  /** JSON array of {name, completed, notes}, or null. */
+  workout_completion: string | null;
+  workout_skipped: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ExerciseProgressTable {
+  id: Generated<number>;
+  user_id: number;
+  workout_uuid: string;
+  section_uuid: string;
+  exercise_uuid: string;
+  status: string;
+  notes: string | null;
+  updated_at: string;
+}
+
+export interface ExerciseFeedbackTable {
+  id: Generated<number>;
+  user_id: number;
+  workout_date: string;
+  exercise_name: string;
+  exercise_uuid: string | null;
+  feedback_type: string;
+  comment: string | null;
+  created_at: string;
+}
+
+export interface WorkoutSettingsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** JSON {indoor, home, outdoor}. */
+  equipment_available: string;
+  /** JSON {weatherDependent, preferredDuration}. */
+  workout_preferences: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -103,4 +163,9 @@ export interface Database {
   coach_conversations: CoachConversationsTable;
   coach_messages: CoachMessagesTable;
   coach_meta: CoachMetaTable;
+  workout_plans: WorkoutPlansTable;
+  workout_logs: WorkoutLogsTable;
+  exercise_progress: ExerciseProgressTable;
+  exercise_feedback: ExerciseFeedbackTable;
+  workout_settings: WorkoutSettingsTable;
 }

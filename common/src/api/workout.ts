@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { DEFAULT_WORKOUT_PREFERENCES, EQUIPMENT_OPTIONS } from '../workoutConstants.js';
+
+/** The shape of a plan as §3 describes it; uuids are filled in by the server before storing. */
+export const exerciseSchema = z.object({
+  uuid: z.string().optional(),
+  name: z.string().min(1),
+  instructions: z.string().min(1),
+  duration_or_reps: z.string().min(1),
+  sets: z.union([z.string(), z.number()]),
+  rest_between_sets: z.string(),
+  reasoning: z.string().min(1),
+});
+export const sectionSchema = z.object({
+  uuid: z.string().optional(),
+  section_name: z.string().min(1),
+  duration: z.number().int().positive(),
+  exercises: z.array(exerciseSchema).min(1),
+});
+export const workoutPlanSchema = z.object({
+  uuid: z.string().optional(),
+  title: z.string().min(1),
+  description: z.string(),
+  estimated_duration: z.number().int().positive(),
+  equipment_needed: z.array(z.string()),
+  notes: z.string(),
+  workout_sections: z.array(sectionSchema).min(1),
+});
+export type Exercise = z.infer<typeof exerciseSchema>;
+export type WorkoutSection = z.infer<typeof sectionSchema>;
+export type WorkoutPlan = z.infer<typeof workoutPlanSchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD');
+
+/** Stored plan record: `plan` is the plan as a JSON string. */
+export const planRecord = z
+  .object({ id: z.number(), date: z.string(), plan: z.string() })
+  .meta({ id: 'WorkoutPlanRecord' });
+export type PlanRecord = z.infer<typeof planRecord>;
+export const latestPlanResponse = z.object({ plan: planRecord.nullable() });
+export const planListResponse = z.object({ plans: z.array(planRecord) });
+export const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(365).default(100) });
+
+export const generateQuery = z.object({
+  date: isoDate,
+  customPrompt: z.string().max(2000).optional(),
+});
+
+export const completionItem = z.object({
+  name: z.string().max(300),
+  completed: z.enum(['completed', 'partial', 'skipped']),
+  notes: z.string().max(5000).optional(),
+});
+export const workoutLog = z
+  .object({
+    id: z.number(),
+    date: z.string(),
+    entry: z.string(),
+    workout_completion: z.array(completionItem).nullable(),
+    workout_skipped: z.boolean(),
+  })
+  .meta({ id: 'WorkoutLog' });
+export type WorkoutLog = z.infer<typeof workoutLog>;
+export const logListResponse = z.object({ logs: z.array(workoutLog) });
+export const logQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(365).default(100),
+  date: isoDate.optional(),
+});
+export const saveLogRequest = z.object({
+  date: isoDate,
+  entry: z.string().trim().min(1, 'Entry text is required').max(20000),
+  workout_skipped: z.boolean().optional(),
+  workout_completion: z.array(completionItem).max(200).optional(),
+});
+export type SaveLogRequest = z.infer<typeof saveLogRequest>;
+export const logResponse = z.object({ log: workoutLog });
+
+export const exerciseStatus = z.enum(['completed', 'partial', 'skipped']);
+export type ExerciseStatus = z.infer<typeof exerciseStatus>;
+export const progressItem = z.object({
+  workout_uuid: z.string().min(1).max(100),
+  section_uuid: z.string().min(1).max(100),
+  exercise_uuid: z.string().min(1).max(100),
+  status: exerciseStatus,
+  notes: z.string().max(5000).nullable().optional(),
+});
+export type ProgressItem = z.infer<typeof progressItem>;
+export const progressResponse = z.object({ progress: z.array(progressItem) });
+
+export const feedbackType = z.enum(['like', 'dislike']);
+export const submitFeedbackRequest = z.object({
+  workoutDate: isoDate,
+  exerciseName: z.string().trim().min(1).max(300),
+  exerciseUuid: z.string().max(100).optional(),
+  feedbackType,
+  comment: z.string().max(2000).optional(),
+});
+export type SubmitFeedbackRequest = z.infer<typeof submitFeedbackRequest>;
+export const feedbackItem = z.object({
+  exercise_name: z.string(),
+  exercise_uuid: z.string().nullable(),
+  feedback_type: feedbackType,
+  comment: z.string().nullable(),
+});
+export const feedbackResponse = z.object({ feedback: z.array(feedbackItem) });
+
+export const equipmentAvailable = z.object({
+  indoor: z.array(z.enum(EQUIPMENT_OPTIONS.indoor)),
+  home: z.array(z.enum(EQUIPMENT_OPTIONS.home)),
+  outdoor: z.array(z.enum(EQUIPMENT_OPTIONS.outdoor)),
+});
+export type EquipmentAvailable = z.infer<typeof equipmentAvailable>;
+export const workoutPreferences = z.object({
+  weatherDependent: z.boolean().default(DEFAULT_WORKOUT_PREFERENCES.weatherDependent),
+  preferredDuration: z.number().int().min(10).max(120).default(DEFAULT_WORKOUT_PREFERENCES.preferredDuration),
+});
+export type WorkoutPreferences = z.infer<typeof workoutPreferences>;
+
+/** Settings as §3 has them: both fields are JSON strings. */
+export const settingsResponse = z
+  .object({ id: z.number(), equipmentAvailable: z.string(), workoutPreferences: z.string() })
+  .meta({ id: 'Settings' });
+export type SettingsResponse = z.infer<typeof settingsResponse>;
+const jsonOf = <T extends z.ZodType>(schema: T, what: string) =>
+  z.string().refine(
+    (s) => {
+      try {
+        return schema.safeParse(JSON.parse(s)).success;
+      } catch {
+        return false;
+      }
+    },
+    { message: `${what} is not valid` },
+  );
+export const saveSettingsRequest = z.object({
+  equipmentAvailable: jsonOf(equipmentAvailable, 'equipmentAvailable'),
+  workoutPreferences: jsonOf(workoutPreferences, 'workoutPreferences'),
+});
+export type SaveSettingsRequest = z.infer<typeof saveSettingsRequest>;
+
+/** Server-sent events of `GET /api/workout/stream`, shared by server and web. */
+export type GenerationEvent =
+  | { event: 'connected'; data: { message: string } }
+  | { event: 'progress'; data: { progress: number; message: string } }
+  | { event: 'warning'; data: { message: string; details?: string } }
+  | { event: 'error'; data: { error: string; details?: string } }
+  | { event: 'completed'; data: PlanRecord };

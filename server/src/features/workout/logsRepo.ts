@@ -1,0 +1,58 @@
+import type { Db } from '../../db/index.js';
+import { nowIso } from '../../db/migrationHelpers.js';
+
+export interface LogRow {
+  id: number;
+  date: string;
+  entry: string;
+  workout_completion: string | null;
+  workout_skipped: number;
+}
+const columns = ['id', 'date', 'entry', 'workout_completion', 'workout_skipped'] as const;
+
+/** The user's logs, newest date first. */
+export function listLogs(db: Db, userId: number, opts: { limit: number }): Promise<LogRow[]> {
+  return db
+    .selectFrom('workout_logs')
+    .select(columns)
+    .where('user_id', '=', userId)
+    .orderBy('date', 'desc')
+    .limit(opts.limit)
+    .execute();
+}
+
+export function getLogByDate(db: Db, userId: number, date: string): Promise<LogRow | undefined> {
+  return db
+    .selectFrom('workout_logs')
+    .select(columns)
+    .where('user_id', '=', userId)
+    .where('date', '=', date)
+    .executeTakeFirst();
+}
+
+/** One log per date: saving again updates it. */
+export function saveLog(
+  db: Db,
+  userId: number,
+  l: { date: string; entry: string; workout_completion: string | null; workout_skipped: number },
+): Promise<LogRow> {
+  const now = nowIso();
+  return db
+    .insertInto('workout_logs')
+    .values({ user_id: userId, ...l, created_at: now, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'date']).doUpdateSet({
+        entry: l.entry,
+        workout_completion: l.workout_completion,
+        workout_skipped: l.workout_skipped,
+        updated_at: now,
+      }),
+    )
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteLog(db: Db, userId: number, id: number): Promise<boolean> {
+  const res = await db.deleteFrom('workout_logs').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}

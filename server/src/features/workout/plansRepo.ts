@@ -1,0 +1,91 @@
+import type { Db } from '../../db/index.js';
+import { nowIso } from '../../db/migrationHelpers.js';
+
+export interface PlanRow {
+  id: number;
+  date: string;
+  plan: string;
+  plan_uuid: string | null;
+  focus: string | null;
+  intensity: string | null;
+}
+const columns = ['id', 'date', 'plan', 'plan_uuid', 'focus', 'intensity'] as const;
+
+/** The user's plans, newest date first. */
+export function listPlans(db: Db, userId: number, opts: { limit: number }): Promise<PlanRow[]> {
+  return db
+    .selectFrom('workout_plans')
+    .select(columns)
+    .where('user_id', '=', userId)
+    .orderBy('date', 'desc')
+    .limit(opts.limit)
+    .execute();
+}
+
+export function getPlanByDate(db: Db, userId: number, date: string): Promise<PlanRow | undefined> {
+  return db
+    .selectFrom('workout_plans')
+    .select(columns)
+    .where('user_id', '=', userId)
+    .where('date', '=', date)
+    .executeTakeFirst();
+}
+
+/** The plan for `date` if there is one, else the one with the latest date. */
+export async function getLatestPlan(db: Db, userId: number, today: string): Promise<PlanRow | undefined> {
+  return (await getPlanByDate(db, userId, today)) ?? (await listPlans(db, userId, { limit: 1 }))[0];
+}
+
+export function planUuidExists(db: Db, userId: number, planUuid: string) {
+  return db
+    .selectFrom('workout_plans')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('plan_uuid', '=', planUuid)
+    .executeTakeFirst()
+    .then(Boolean);
+}
+
+/** Stores the plan for its date, replacing an earlier one; returns the row and the replaced plan's uuid. */
+export async function savePlan(
+  db: Db,
+  userId: number,
+  p: { date: string; plan: string; plan_uuid: string; focus: string | null; intensity: string | null; source: string },
+): Promise<{ row: PlanRow; replacedUuid: string | null }> {
+  return db.transaction().execute(async (trx) => {
+    const previous = await trx
+      .selectFrom('workout_plans')
+      .select('plan_uuid')
+      .where('user_id', '=', userId)
+      .where('date', '=', p.date)
+      .executeTakeFirst();
+    const now = nowIso();
+    const row = await trx
+      .insertInto('workout_plans')
+      .values({ user_id: userId, ...p, created_at: now, updated_at: now })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'date']).doUpdateSet({
+          plan: p.plan,
+          plan_uuid: p.plan_uuid,
+          focus: p.focus,
+          intensity: p.intensity,
+          source: p.source,
+          updated_at: now,
+        }),
+      )
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+    return { row, replacedUuid: previous?.plan_uuid ?? null };
+  });
+}
+
+/** Deletes one of the user's plans; returns its uuid, or undefined when it is not theirs. */
+export async function deletePlan(db: Db, userId: number, id: number): Promise<{ planUuid: string | null } | undefined> {
+  const row = await db
+    .deleteFrom('workout_plans')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .returning('plan_uuid')
+    .executeTakeFirst();
+  return row ? { planUuid: row.plan_uuid } : undefined;
+}
