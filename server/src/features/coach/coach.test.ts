@@ -295,3 +295,64 @@ describe('coach prompt settings', () => {
     expect((await alice.request({ method: 'GET', url: '/api/coach/meta/chef' })).statusCode).toBe(400);
   });
 });
+
+describe("context from the user's own data", () => {
+  const today = () => new Date().toISOString().slice(0, 10);
+  const note = [
+    '## Morning Preparation',
+    '### Daily Priorities',
+    '- Finish the quarterly report',
+    '### Anticipated Challenges',
+    'Back-to-back meetings',
+    '### Energy Level 7/10',
+  ].join('\n');
+
+  async function seed(c: Client) {
+    await c.request({ method: 'POST', url: `/api/notes/daily/${today()}`, payload: { content: note } });
+    await c.request({ method: 'POST', url: '/api/todos', payload: { content: 'Email the landlord' } });
+  }
+
+  it('builds the offline briefing from the journal and todos', async () => {
+    h = await createHarness();
+    const alice = await createUserAndSignIn(h, 'alice');
+    await seed(alice);
+    const bob = await createUserAndSignIn(h, 'bob');
+    await bob.request({ method: 'POST', url: '/api/todos', payload: { content: "Bob's secret todo" } });
+    const res = await chat(alice, { messages: say(ASSISTANT_REQUESTS.briefing), coachType: 'assistant' });
+    const text: string = res.json().message.content;
+    expect(text).toContain('- Finish the quarterly report');
+    expect(text).toContain('- Back-to-back meetings');
+    expect(text).toContain('- Email the landlord');
+    expect(text).toContain('Energy level this morning: **7/10**');
+    expect(text).not.toContain("Bob's secret todo");
+  });
+
+  it('gives the model the data and the attached entries, never another user’s', async () => {
+    const server = await harnessWithProvider(() => 'Noted.');
+    const alice = await createUserAndSignIn(h, 'alice');
+    await seed(alice);
+    const bob = await createUserAndSignIn(h, 'bob');
+    const bobsNote = await bob.request({
+      method: 'POST',
+      url: '/api/personal-journal',
+      payload: { date: today(), journal_type: 'note', content: 'Bob private idea' },
+    });
+    const aliceOld = await alice.request({
+      method: 'POST',
+      url: '/api/personal-journal',
+      payload: { date: '2020-01-01', journal_type: 'note', content: 'An old idea about podcasts' },
+    });
+    const res = await chat(alice, {
+      messages: say('What matters today?'),
+      coachType: 'assistant',
+      specificEntries: { notes: [aliceOld.json().id, bobsNote.json().id] },
+    });
+    expect(res.statusCode).toBe(200);
+    const system: string = server.requests[0].messages[0].content;
+    expect(system).toContain('Finish the quarterly report');
+    expect(system).toContain('Email the landlord');
+    // Too old for the recency window, but attached on purpose.
+    expect(system).toContain('An old idea about podcasts');
+    expect(system).not.toContain('Bob private idea');
+  });
+});

@@ -63,7 +63,8 @@ export function weightedJournal(entries: JournalItem[], today: string): string[]
     .filter(({ w }) => w >= MIN_WEIGHT)
     .sort((a, b) => b.e.date.localeCompare(a.e.date))
     .map(({ e, w }) => {
-      const body = [e.structured ? structuredText(e.structured) : '', e.content].filter((t) => t.trim()).join('\n');
+      // The note's own text already holds its structured parts; they stand in only without it.
+      const body = e.content.trim() || (e.structured ? structuredText(e.structured) : '');
       const budget = Math.max(MIN_ENTRY_CHARS, Math.round(FULL_ENTRY_CHARS * w));
       return `### ${e.date} · ${e.kind}${e.title ? ` · ${e.title}` : ''} (weight ${w.toFixed(2)})\n${clip(body, budget)}`;
     });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { scoreReply } from '../../../../common/src/reportDetection.js';
+import { splitThoughts } from '../../../../common/src/thoughts.js';
 import { type CoachData, emptyCoachData } from './coachData.js';
 import { buildOfflineReport } from './offlineReport.js';
 import { offlineKindOf } from './service.js';
-import { splitThoughts } from '../../../../common/src/thoughts.js';
 
 const today = '2026-03-10';
 const yesterday = '2026-03-09';

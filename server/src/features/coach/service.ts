@@ -8,6 +8,7 @@ import type {
 } from '../../../../common/src/api/coach.js';
 import { ASSISTANT_REQUESTS, COACH_MESSAGES, COACH_TYPES } from '../../../../common/src/coachTexts.js';
 import { MESSAGES } from '../../../../common/src/constants.js';
+import { splitThoughts } from '../../../../common/src/thoughts.js';
 import { DEFAULT_PROMPTS, isCustomized } from '../../ai/prompts/coach.js';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/migrationHelpers.js';
@@ -17,7 +18,6 @@ import { type CoachModel, userFacingMessage } from './model.js';
 import { buildOfflineReport, type OfflineKind } from './offlineReport.js';
 import * as repo from './repo.js';
 import { type CoachSource, coachSources, loadCoachData } from './sources.js';
-import { splitThoughts } from '../../../../common/src/thoughts.js';
 
 /** How many earlier messages of a conversation go back to the model. */
 const HISTORY_LIMIT = 40;

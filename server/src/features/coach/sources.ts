@@ -1,6 +1,7 @@
 import type { SpecificEntries } from '../../../../common/src/api/coach.js';
 import type { AppContext } from '../../context.js';
 import { type CoachData, emptyCoachData } from './coachData.js';
+import { journalSource, todosSource, transcriptsSource, workoutsSource } from './featureSources.js';
 
 export interface SourceRequest {
   userId: number;
@@ -16,10 +17,10 @@ export interface SourceRequest {
 export type CoachSource = (ctx: AppContext, req: SourceRequest) => Promise<Partial<CoachData>>;
 
 /**
- * The sources in use. Journal, todos, workouts, transcripts and calendar each add one line here
- * once their feature exists on this branch (see docs/architecture.md, 'Coach and assistant').
+ * The sources in use, one per feature. The calendar adds its line once it exists (its events go
+ * through `withoutDeclined` in the context builder and the offline reports).
  */
-export const coachSources: CoachSource[] = [];
+export const coachSources: CoachSource[] = [journalSource, todosSource, workoutsSource, transcriptsSource];
 
 export async function loadCoachData(ctx: AppContext, req: SourceRequest, sources = coachSources): Promise<CoachData> {
   const data = emptyCoachData();
