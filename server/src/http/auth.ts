@@ -43,8 +43,9 @@ export function registerAuth(app: FastifyInstance, auth: AuthService, allowedOri
   app.decorateRequest('authUser', null);
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
     const config = request.routeOptions.config;
-    // No route matched: let the not-found handler answer.
-    if (!request.routeOptions.url) return;
+    // No route matched: let the not-found handler answer. Outside the API are only the web
+    // app's static files, which are public.
+    if (!request.routeOptions.url?.startsWith('/api')) return;
     const bearer = bearerToken(request);
     const cookie = bearer ? undefined : request.cookies[SESSION_COOKIE];
     const stateChanging = !SAFE_METHODS.has(request.method);

@@ -1,0 +1,29 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The administrator that scripts/e2e-server.mjs creates. */
+export const ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
+
+/** Fills and submits the login form on the current page (which must be /login). */
+export async function submitLogin(page: Page, username: string = ADMIN.username, password: string = ADMIN.password) {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Signs in through the login page and waits until the app has left it.
+ * `next` is where to go afterwards (default: the app's choice, /dashboard).
+ */
+export async function login(page: Page, next?: string) {
+  await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
+  await submitLogin(page);
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+/** The bearer token the app keeps in localStorage, or null. */
+export function storedToken(page: Page): Promise<string | null> {
+  // The e2e tsconfig has no DOM types, so the browser global is described here.
+  type BrowserGlobal = { localStorage: { getItem(key: string): string | null } };
+  return page.evaluate(() => (globalThis as unknown as BrowserGlobal).localStorage.getItem('auth_token'));
+}

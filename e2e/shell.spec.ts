@@ -1,0 +1,128 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, login, storedToken, submitLogin } from './helpers.js';
+
+test.describe('login', () => {
+  test('empty fields are refused without calling the server', async ({ page }) => {
+    const loginCalls: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/auth/login') && loginCalls.push(r.url()));
+    await page.goto('/login');
+    await expect(page.getByText('Contact your administrator to get an account.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Username and password are required');
+
+    await submitLogin(page, '   ', ADMIN.password);
+    await expect(page.getByRole('alert')).toHaveText('Username and password are required');
+    expect(loginCalls).toHaveLength(0);
+  });
+
+  test("a wrong password shows the server's message", async ({ page }) => {
+    await page.goto('/login');
+    await submitLogin(page, ADMIN.username, 'not-the-password');
+    await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  test('signing in opens the dashboard with a greeting', async ({ page }) => {
+    await login(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByText(`Hi, ${ADMIN.username}`)).toBeVisible();
+    expect(await storedToken(page)).toBeTruthy();
+  });
+
+  test('a deep link survives the detour through login', async ({ page }) => {
+    await page.goto('/notes/something?view=week');
+    await expect(page).toHaveURL(/\/login\?next=%2Fnotes%2Fsomething%3Fview%3Dweek$/);
+    await submitLogin(page);
+    await expect(page).toHaveURL(/\/notes\/something\?view=week$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Notes' })).toBeVisible();
+  });
+
+  test('a signed-in user visiting /login is sent onward', async ({ page }) => {
+    await login(page);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/login?next=%2Fworkout%2Fhistory');
+    await expect(page).toHaveURL(/\/workout\/history$/);
+  });
+});
+
+test.describe('session', () => {
+  test('logout returns to /login and forgets the token', async ({ page }) => {
+    await login(page);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedToken(page)).toBeNull();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
+  });
+
+  test('a token revoked on the server sends the user to /login', async ({ page, request }) => {
+    await login(page);
+    const token = await storedToken(page);
+    expect(token).toBeTruthy();
+    const revoke = await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
+    expect(revoke.ok()).toBe(true);
+
+    await page.reload();
+    await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(await storedToken(page)).toBeNull();
+  });
+});
+
+test.describe('shell', () => {
+  test('unknown paths go to the dashboard', async ({ page }) => {
+    await login(page);
+    await page.goto('/no-such-page');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/dashboard/no-such-tab');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/workout/no-such-tab');
+    await expect(page).toHaveURL(/\/workout$/);
+  });
+
+  test('desktop shows the top bar, phones the bottom tab bar', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await login(page);
+    const top = page.getByRole('navigation', { name: 'Primary' });
+    const bottom = page.getByRole('navigation', { name: 'Tab bar' });
+    await expect(top).toBeVisible();
+    await expect(bottom).toBeHidden();
+    await expect(top.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(bottom).toBeVisible();
+    await expect(top).toBeHidden();
+    await expect(bottom.getByRole('link')).toHaveCount(7);
+    for (const link of await bottom.getByRole('link').all()) await expect(link).toBeInViewport({ ratio: 1 });
+    await bottom.getByRole('link', { name: 'Workout' }).click();
+    await expect(page).toHaveURL(/\/workout$/);
+    await expect(bottom.getByRole('link', { name: 'Workout' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('applet tabs navigate and mark the active tab', async ({ page }) => {
+    await login(page);
+    const tabs = page.getByRole('navigation', { name: 'Dashboard sections' });
+    await expect(tabs.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+    await tabs.getByRole('link', { name: 'Cron Jobs' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/cron-jobs$/);
+    await expect(tabs.getByRole('link', { name: 'Cron Jobs' })).toHaveAttribute('aria-current', 'page');
+    await expect(tabs.getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current', 'page');
+  });
+
+  test('sections and the start page remember the last route of the session', async ({ page }) => {
+    await login(page);
+    const nav = page.getByRole('navigation', { name: 'Primary' });
+    await page.goto('/workout/history');
+    await nav.getByRole('link', { name: 'Notes' }).click();
+    await expect(page).toHaveURL(/\/notes$/);
+    await nav.getByRole('link', { name: 'Workout' }).click();
+    await expect(page).toHaveURL(/\/workout\/history$/);
+
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/workout\/history$/);
+  });
+});

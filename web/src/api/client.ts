@@ -1,0 +1,137 @@
+import type { ZodType } from 'zod';
+import { MESSAGES } from '../../../common/src/constants';
+import { loginPathFor } from './loginPath';
+import { clearToken, getToken } from './token';
+
+export const API_BASE = '/api';
+
+/**
+ * A non-OK response. `message` is the server's `error` (else `message`) text, else
+ * 'Something went wrong'; `serverMessage` is the server's text alone (undefined if it sent none).
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly serverMessage: string | undefined;
+  constructor(
+    readonly status: number,
+    serverMessage: string | undefined,
+    readonly body?: unknown,
+  ) {
+    super(serverMessage ?? MESSAGES.somethingWrong);
+    this.serverMessage = serverMessage;
+  }
+}
+
+export interface ApiOptions<T> extends Omit<RequestInit, 'body'> {
+  /** Serialized as JSON (FormData, Blob and strings are sent as they are). */
+  body?: unknown;
+  /** Validates and types the response body. */
+  schema?: ZodType<T>;
+  /** Query string parameters; undefined and null values are left out. */
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Leave a 401 to the caller instead of signing out (the login form uses this). */
+  skipAuthRedirect?: boolean;
+  /** Send the stored bearer token (default true; the login call sends none). */
+  withToken?: boolean;
+}
+
+type UnauthorizedHandler = (loginPath: string) => void;
+let onUnauthorized: UnauthorizedHandler = (to) => window.location.assign(to);
+
+/** The app routes the 401 redirect through its router; the default is a full page load. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+function handleUnauthorized(): void {
+  clearToken();
+  const { pathname, search } = window.location;
+  if (!pathname.startsWith('/login')) onUnauthorized(loginPathFor({ pathname, search }));
+}
+
+function buildUrl(path: string, query: ApiOptions<unknown>['query']): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    typeof body === 'string' || body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams
+  );
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function serverMessageOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object') {
+    const { error, message } = body as { error?: unknown; message?: unknown };
+    if (typeof error === 'string' && error) return error;
+    if (typeof message === 'string' && message) return message;
+  }
+  return undefined;
+}
+
+/**
+ * Calls the API under `/api` with JSON and the stored bearer token. Resolves with the parsed
+ * body (validated by `schema` when given); a non-OK response throws ApiError. Any 401 clears
+ * the token and sends the user to /login?next=<current location>, unless already on /login.
+ */
+export async function apiFetch<T = unknown>(path: string, options: ApiOptions<T> = {}): Promise<T> {
+  const { body, schema, query, skipAuthRedirect, withToken = true, headers: extraHeaders, ...init } = options;
+  const headers = new Headers(extraHeaders);
+  headers.set('Accept', 'application/json');
+  const token = withToken ? getToken() : null;
+  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  let payload: BodyInit | undefined;
+  if (body !== undefined) {
+    payload = isRawBody(body) ? body : JSON.stringify(body);
+    if (!isRawBody(body)) headers.set('Content-Type', 'application/json');
+  }
+
+  const response = await fetch(buildUrl(path, query), {
+    credentials: 'same-origin',
+    ...init,
+    headers,
+    body: payload,
+  });
+  const data = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 401 && !skipAuthRedirect) handleUnauthorized();
+    throw new ApiError(response.status, serverMessageOf(data), data);
+  }
+  return schema ? schema.parse(data) : (data as T);
+}
+
+type Opts<T> = Omit<ApiOptions<T>, 'method' | 'body'>;
+
+export const get = <T = unknown>(path: string, opts?: Opts<T>) => apiFetch<T>(path, { ...opts, method: 'GET' });
+export const post = <T = unknown>(path: string, body?: unknown, opts?: Opts<T>) =>
+  apiFetch<T>(path, { ...opts, method: 'POST', body });
+export const put = <T = unknown>(path: string, body?: unknown, opts?: Opts<T>) =>
+  apiFetch<T>(path, { ...opts, method: 'PUT', body });
+export const patch = <T = unknown>(path: string, body?: unknown, opts?: Opts<T>) =>
+  apiFetch<T>(path, { ...opts, method: 'PATCH', body });
+export const del = <T = unknown>(path: string, opts?: Opts<T>) => apiFetch<T>(path, { ...opts, method: 'DELETE' });
+
+/**
+ * The message to show for a thrown value: the server's own text when it sent one, else
+ * `fallback` (e.g. 'Failed to create API key'). Network and parse errors get the fallback too.
+ */
+export function messageOf(error: unknown, fallback: string = MESSAGES.somethingWrong): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
+}

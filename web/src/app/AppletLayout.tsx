@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import type { Section } from '../../../common/src/constants';
+import { AppletHeader } from '../ui/AppletHeader';
+import type { AppletTab } from '../ui/AppletTabs';
+import { SECTION_INFO } from './sections';
+
+export interface AppletLayoutProps {
+  section: Section;
+  /** Route tabs; omit for an applet without tabs. */
+  tabs?: AppletTab[];
+  /** Buttons at the right of the title. */
+  actions?: ReactNode;
+  /** The page; defaults to the nested route's <Outlet />. */
+  children?: ReactNode;
+}
+
+/** A section page: its header (title from the section, tabs) above the content. */
+export function AppletLayout({ section, tabs, actions, children }: AppletLayoutProps) {
+  const label = SECTION_INFO.find((s) => s.id === section)?.label ?? section;
+  return (
+    <>
+      <AppletHeader appletId={section} title={label} tabs={tabs} actions={actions} />
+      {children ?? <Outlet />}
+    </>
+  );
+}

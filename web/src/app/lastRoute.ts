@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import type { Section } from '../../../common/src/constants';
+import { sectionOf } from './sections';
+import { readSession, sessionKey, writeSession } from './sessionStore';
+
+/*
+ * Last-route memory, kept for the browser session (sessionStorage, see sessionStore.ts):
+ *
+ * - Every location inside a section is stored as 'daymark:lastRoute:{section}' and as the
+ *   overall 'daymark:lastRoute' (path + query string).
+ * - A section link in the top bar or bottom tab bar leads to that section's last route, so
+ *   switching Workout → Notes → Workout returns to e.g. /workout/history. Clicking the link of
+ *   the section you are already in leads to its root (like tapping an active tab on a phone).
+ * - Opening '/' restores 'daymark:lastRoute' (e.g. after a reload of the root URL in the same
+ *   tab); with nothing stored it goes to /dashboard. Unknown paths always go to /dashboard.
+ * - A new tab starts fresh; explicit sign-out forgets everything.
+ */
+const LAST = sessionKey('lastRoute');
+const lastFor = (section: Section) => sessionKey('lastRoute', section);
+
+function valid(route: string | null, section?: Section): route is string {
+  if (!route) return false;
+  const owner = sectionOf(route.split('?')[0] ?? '');
+  return owner !== undefined && (section === undefined || owner === section);
+}
+
+/** Records the current location; call once in the shell. */
+export function useRememberRoute(): void {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    const section = sectionOf(pathname);
+    if (!section) return;
+    const route = pathname + search;
+    writeSession(lastFor(section), route);
+    writeSession(LAST, route);
+  }, [pathname, search]);
+}
+
+/** Where a section link should lead: its last route in this session, else its root. */
+export function sectionHref(section: Section, currentPathname: string): string {
+  if (sectionOf(currentPathname) === section) return `/${section}`;
+  const stored = readSession(lastFor(section));
+  return valid(stored, section) ? stored : `/${section}`;
+}
+
+/** Where '/' should lead: the last route of this session, else /dashboard. */
+export function startRoute(): string {
+  const stored = readSession(LAST);
+  return valid(stored) ? stored : '/dashboard';
+}

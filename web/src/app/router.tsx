@@ -1,0 +1,54 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { assistantRoute } from '../features/assistant/routes';
+import { coachRoute } from '../features/coach/routes';
+import { dashboardRoute } from '../features/dashboard/routes';
+import { notesRoute } from '../features/notes/routes';
+import { todosRoute } from '../features/todos/routes';
+import { transcriptRoute } from '../features/transcript/routes';
+import { workoutRoute } from '../features/workout/routes';
+import { LoginPage } from './auth/LoginPage';
+import { RequireAuth } from './auth/RequireAuth';
+import { ErrorScreen } from './ErrorScreen';
+import { startRoute } from './lastRoute';
+import { AppShell } from './shell/AppShell';
+
+function StartRoute() {
+  return <Navigate to={startRoute()} replace />;
+}
+
+/** Each feature owns its route object in features/<name>/routes.tsx. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <ErrorScreen />,
+    children: [
+      { path: 'login', element: <LoginPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppShell />,
+            children: [
+              {
+                // Errors inside a section render in the content area; the shell stays usable.
+                errorElement: <ErrorScreen inline />,
+                children: [
+                  { index: true, element: <StartRoute /> },
+                  dashboardRoute,
+                  notesRoute,
+                  todosRoute,
+                  workoutRoute,
+                  coachRoute,
+                  transcriptRoute,
+                  assistantRoute,
+                  { path: '*', element: <Navigate to="/dashboard" replace /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

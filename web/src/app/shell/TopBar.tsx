@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { Section } from '../../../../common/src/constants';
+import { Button } from '../../ui/Button';
+import { DaymarkLogo, LogoutIcon } from '../../ui/icons';
+import { useSession } from '../auth/session';
+import { sectionHref } from '../lastRoute';
+import { SECTION_INFO } from '../sections';
+import styles from './TopBar.module.css';
+
+/** Brand, section links (hidden on phones, where BottomNav takes over), greeting and Logout. */
+export function TopBar({ current }: { current: Section | undefined }) {
+  const { user, logout } = useSession();
+  const { pathname } = useLocation();
+  const [leaving, setLeaving] = useState(false);
+
+  const onLogout = async () => {
+    setLeaving(true);
+    await logout();
+  };
+
+  return (
+    <header className={styles.topBar}>
+      <div className={styles.topInner}>
+        <Link to="/dashboard" className={styles.brand}>
+          <DaymarkLogo />
+          <span className={styles.brandText}>Daymark</span>
+        </Link>
+        <nav aria-label="Primary" className={styles.topNav}>
+          <ul>
+            {SECTION_INFO.map((s) => (
+              <li key={s.id}>
+                <Link
+                  to={sectionHref(s.id, pathname)}
+                  className={styles.topLink}
+                  aria-current={s.id === current ? 'page' : undefined}
+                >
+                  {s.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={styles.account}>
+          <span className={styles.greeting}>Hi, {user.username}</span>
+          <Button variant="ghost" size="sm" icon={<LogoutIcon />} onClick={onLogout} loading={leaving}>
+            Logout
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

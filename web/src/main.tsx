@@ -1,0 +1,25 @@
+import './ui/theme.css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { setUnauthorizedHandler } from './api/client';
+import { queryClient } from './app/queryClient';
+import { router } from './app/router';
+import { ToastProvider } from './ui/Toast';
+
+// A 401 anywhere sends the user to /login?next=… through the router, without a page reload.
+setUnauthorizedHandler((loginPath) => void router.navigate(loginPath, { replace: true }));
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);
