@@ -67,11 +67,12 @@ export function buildOfflineReport(kind: OfflineKind, data: CoachData, today: st
     .filter((x) => !x.completed)
     .sort((a, b) => a.created_at.localeCompare(b.created_at))
     .map((x) => x.content);
-  const note = '_Built from your journal, todos and workouts. Configure an AI provider for a written briefing._';
+  const note = (what: string) =>
+    `_${longDate(today)} · Built from your journal, todos and workouts. Configure an AI provider for a written ${what}._`;
   const out: string[] = [];
 
   if (kind === 'briefing') {
-    out.push(`# Executive Daily Briefing`, `**${longDate(today)}**`, note);
+    out.push('# Executive Daily Briefing', note('briefing'));
     out.push(
       `## Today's Priorities`,
       bullets(
@@ -100,7 +101,7 @@ export function buildOfflineReport(kind: OfflineKind, data: CoachData, today: st
       (x) => x.completed && x.completed_at && daysBetween(x.completed_at, today) === 0,
     );
     const transcripts = data.transcripts.filter((x) => x.date === today);
-    out.push(`# Strategic Day Review`, `**${longDate(today)}**`, note);
+    out.push('# Strategic Day Review', note('review'));
     out.push(
       `## Wins`,
       bullets(t.wins ?? [], "No wins in today's journal yet: the evening journal is the place for them."),

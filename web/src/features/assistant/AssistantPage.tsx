@@ -65,9 +65,14 @@ export function AssistantPage() {
             </p>
           </div>
           {narrow && (
-            <Button size="sm" variant="ghost" icon={<HistoryIcon />} onClick={() => setPanelOpen(true)}>
-              Chat History
-            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<HistoryIcon />}
+              aria-label="Chat History"
+              title="Chat History"
+              onClick={() => setPanelOpen(true)}
+            />
           )}
         </div>
         <div className={styles.quick}>

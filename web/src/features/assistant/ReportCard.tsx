@@ -8,8 +8,11 @@ export function ReportCard({ text, kind }: { text: string; kind: ReportKind }) {
   return (
     <article className={styles.report} data-testid="report-card" aria-label={title}>
       <h2 className={styles.reportTitle}>{title}</h2>
-      {reportSections(text).map((s, i) => (
-        <section key={`${i}-${s.heading ?? ''}`} className={s.heading ? styles.reportSection : styles.reportIntro}>
+      {reportSections(text).map((s) => (
+        <section
+          key={`${s.heading ?? ''}|${s.body.slice(0, 80)}`}
+          className={s.heading ? styles.reportSection : styles.reportIntro}
+        >
           {s.heading && <h3 className={styles.sectionHeading}>{s.heading}</h3>}
           {s.body && <Markdown text={s.body} />}
         </section>

@@ -113,9 +113,14 @@ export function CoachPage() {
       <section className={styles.chat} aria-label={`${COACH_LABELS[coachType]} chat`}>
         <header className={styles.chatHeader}>
           {narrow && (
-            <Button size="sm" variant="ghost" icon={<HistoryIcon />} onClick={() => setPanelOpen(true)}>
-              Chat History
-            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<HistoryIcon />}
+              aria-label="Chat History"
+              title="Chat History"
+              onClick={() => setPanelOpen(true)}
+            />
           )}
           <div className={styles.chatTitle}>
             <span className={styles.badge}>{COACH_LABELS[coachType]}</span>

@@ -1,16 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { CoachMeta, CoachType } from '../../../../common/src/api/coach';
+import type { CoachMeta } from '../../../../common/src/api/coach';
 import { COACH_LABELS, COACH_MESSAGES, COACH_TYPES } from '../../../../common/src/coachTexts';
 import { Button, Card, ConfirmDialog, ErrorState, LoadingState, TextArea, useToast } from '../../ui';
 import { fetchCoachMeta, resetAllCoachMeta, resetCoachMeta, saveCoachMeta } from './api';
 import styles from './CoachSettings.module.css';
 
-const metaKey = (t: CoachType) => ['coach', 'meta', t] as const;
+const META_KEY = ['coach', 'meta'] as const;
+
+function useStoreMeta() {
+  const qc = useQueryClient();
+  return (m: CoachMeta) =>
+    qc.setQueryData<CoachMeta[]>(META_KEY, (list) => list?.map((x) => (x.coach_type === m.coach_type ? m : x)));
+}
 
 function CoachSection({ meta }: { meta: CoachMeta }) {
   const t = meta.coach_type;
-  const qc = useQueryClient();
+  const store = useStoreMeta();
   const toast = useToast();
   const [form, setForm] = useState(meta);
   const [errors, setErrors] = useState<{ base?: string; details?: string }>({});
@@ -36,7 +42,7 @@ function CoachSection({ meta }: { meta: CoachMeta }) {
         base_prompt: form.base_prompt,
         system_prompt_addition: form.system_prompt_addition,
       });
-      qc.setQueryData(metaKey(t), saved);
+      store(saved);
       toast.success(`${COACH_LABELS[t]} settings saved`);
     } catch {
       toast.error(COACH_MESSAGES.saveSettingsFailed);
@@ -54,7 +60,9 @@ function CoachSection({ meta }: { meta: CoachMeta }) {
         </span>
       }
       description={
-        meta.customized ? 'Your own prompts are in use.' : 'The built-in prompts are in use; edit them to make them yours.'
+        meta.customized
+          ? 'Your own prompts are in use.'
+          : 'The built-in prompts are in use; edit them to make them yours.'
       }
       aria-label={`${COACH_LABELS[t]} settings`}
     >
@@ -105,7 +113,7 @@ function CoachSection({ meta }: { meta: CoachMeta }) {
         confirmLabel="Reset"
         onConfirm={async () => {
           try {
-            qc.setQueryData(metaKey(t), await resetCoachMeta(t));
+            store(await resetCoachMeta(t));
             setErrors({});
             toast.success(`${COACH_LABELS[t]} reset to defaults`);
           } catch {
@@ -122,32 +130,30 @@ export function CoachSettingsPage() {
   const qc = useQueryClient();
   const toast = useToast();
   const [confirmAll, setConfirmAll] = useState(false);
-  const query = useQuery({
-    queryKey: ['coach', 'meta'],
-    queryFn: async () => {
-      const all = await Promise.all(COACH_TYPES.map(fetchCoachMeta));
-      for (const m of all) qc.setQueryData(metaKey(m.coach_type), m);
-      return all;
-    },
-  });
-  const metas = COACH_TYPES.map((t) => qc.getQueryData<CoachMeta>(metaKey(t)));
+  const query = useQuery({ queryKey: META_KEY, queryFn: () => Promise.all(COACH_TYPES.map(fetchCoachMeta)) });
   if (query.isPending) return <LoadingState message="Loading coach settings..." />;
   if (query.isError)
     return (
-      <ErrorState message={COACH_MESSAGES.loadSettingsFailed} onRetry={() => query.refetch()} retrying={query.isFetching} />
+      <ErrorState
+        message={COACH_MESSAGES.loadSettingsFailed}
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   return (
     <div className={styles.page}>
       <div className={styles.intro}>
         <p>
-          Each coach's system prompt is its base prompt, then its detailed instructions, then your meta information, then
-          your own data. Changes apply to the next message.
+          Each coach's system prompt is its base prompt, then its detailed instructions, then your meta information,
+          then your own data. Changes apply to the next message.
         </p>
         <Button variant="danger" onClick={() => setConfirmAll(true)}>
           Reset All
         </Button>
       </div>
-      {metas.map((m) => m && <CoachSection key={m.coach_type} meta={m} />)}
+      {query.data.map((m) => (
+        <CoachSection key={m.coach_type} meta={m} />
+      ))}
       <ConfirmDialog
         open={confirmAll}
         onOpenChange={setConfirmAll}
@@ -157,8 +163,7 @@ export function CoachSettingsPage() {
         onConfirm={async () => {
           try {
             const { coaches } = await resetAllCoachMeta();
-            for (const m of coaches) qc.setQueryData(metaKey(m.coach_type), m);
-            await qc.invalidateQueries({ queryKey: ['coach', 'meta'], exact: true });
+            qc.setQueryData(META_KEY, coaches);
             toast.success('All coaches reset to defaults');
           } catch {
             toast.error(COACH_MESSAGES.resetAllFailed);

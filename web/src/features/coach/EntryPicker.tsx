@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SpecificEntries } from '../../../../common/src/api/coach';
+import { headlinesResponse, type NoteHeadline } from '../../../../common/src/api/journal';
+import { get } from '../../api/client';
 import { Button } from '../../ui';
 import styles from './Chat.module.css';
 
@@ -16,10 +19,7 @@ export interface AttachableEntry {
 export const countAttached = (e: SpecificEntries) =>
   (e.journalEntries?.length ?? 0) + (e.transcripts?.length ?? 0) + (e.notes?.length ?? 0);
 
-/**
- * The notes picker: 'Attach Context' opens a list of the user's recent entries to send with the
- * next message. The entries come from the notes feature (`useAttachableEntries`).
- */
+/** The notes picker: 'Attach Context' opens the user's recent entries to send with the next message. */
 export function EntryPicker({
   entries,
   value,
@@ -66,10 +66,31 @@ export function EntryPicker({
   );
 }
 
-/**
- * The entries offered in the picker. The notes and transcripts features are not on this branch
- * yet, so the list is empty and the picker says so; see docs/architecture.md.
- */
-export function useAttachableEntries(): AttachableEntry[] {
-  return [];
+const GROUP: Record<NoteHeadline['type'], keyof SpecificEntries> = {
+  journal: 'journalEntries',
+  morning: 'journalEntries',
+  evening: 'journalEntries',
+  weekly: 'journalEntries',
+  note: 'notes',
+  transcript: 'transcripts',
+};
+
+/** The entries offered in the picker: the notes list's first page (50 entries, part 2 §9). */
+export function useAttachableEntries(enabled = true): AttachableEntry[] {
+  const q = useQuery({
+    queryKey: ['notes', 'headlines', 'picker'],
+    queryFn: () => get('/notes/headlines', { query: { limit: 50, offset: 0 }, schema: headlinesResponse }),
+    enabled,
+    staleTime: 30_000,
+  });
+  return (q.data ?? []).flatMap((day) =>
+    day.entries.map((e) => ({
+      key: `${e.type}-${e.id}`,
+      group: GROUP[e.type],
+      id: e.id,
+      title: e.title,
+      date: day.date,
+      type: e.type,
+    })),
+  );
 }

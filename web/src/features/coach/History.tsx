@@ -4,9 +4,9 @@ import { COACH_LABELS, COACH_MESSAGES, chatTitleFallback } from '../../../../com
 import { ApiError } from '../../api/client';
 import { Button, ConfirmDialog, Modal, TextField, useToast } from '../../ui';
 import { PlusIcon } from '../../ui/icons';
-import { PencilIcon, TrashIcon } from './icons';
 import { deleteConversation, renameConversation, useRefreshConversations } from './api';
 import styles from './Chat.module.css';
+import { PencilIcon, TrashIcon } from './icons';
 
 export const conversationTitle = (c: Conversation) => c.title?.trim() || chatTitleFallback(c.created_at);
 
@@ -105,7 +105,10 @@ export function History({
           {conversations.map((c) => {
             const title = conversationTitle(c);
             return (
-              <li key={c.conversation_uuid} className={c.conversation_uuid === activeUuid ? styles.activeItem : undefined}>
+              <li
+                key={c.conversation_uuid}
+                className={c.conversation_uuid === activeUuid ? styles.activeItem : undefined}
+              >
                 <button
                   type="button"
                   className={styles.historyOpen}

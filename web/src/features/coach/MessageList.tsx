@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Markdown } from './Markdown';
 import styles from './Chat.module.css';
+import { Markdown } from './Markdown';
 import { type UiMessage, visibleReply } from './useChat';
 
 function Thoughts({ text }: { text: string }) {

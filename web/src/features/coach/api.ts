@@ -44,7 +44,8 @@ export const saveCoachMeta = (
   t: CoachType,
   body: { meta_content: string; base_prompt: string; system_prompt_addition: string },
 ) => post<CoachMeta>(`/coach/meta/${t}`, body, { schema: coachMeta });
-export const resetCoachMeta = (t: CoachType) => post<CoachMeta>(`/coach/meta/${t}/reset`, undefined, { schema: coachMeta });
+export const resetCoachMeta = (t: CoachType) =>
+  post<CoachMeta>(`/coach/meta/${t}/reset`, undefined, { schema: coachMeta });
 export const resetAllCoachMeta = () => post('/coach/reset-all-prompts', undefined, { schema: resetAllResponse });
 
 /**
