@@ -157,6 +157,8 @@ describe('replies through a provider', () => {
     const res = await chat(alice, { messages: say('Leg day?') }, '/api/coach/chat/stream');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/event-stream');
+    expect(res.headers['cache-control']).toContain('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     const events = sseEvents(res.body);
     expect(events.map((e) => e.type)).toEqual(['conversation', 'delta', 'delta', 'delta', 'delta', 'message']);
     const deltas = events.flatMap((e) => (e.type === 'delta' ? [e.text] : []));

@@ -17,7 +17,9 @@ export async function writeSse(
   res.writeHead(200, {
     ...(reply.getHeaders() as Record<string, string>),
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
+    // A hijacked reply skips the onSend hook that sets these on every other answer.
+    'cache-control': 'no-store, no-transform',
+    'x-content-type-options': 'nosniff',
     'x-accel-buffering': 'no',
     connection: 'keep-alive',
   });
