@@ -3,6 +3,7 @@ import { ADMIN } from './helpers.js';
 import { type LlmApp, startAppWithFakeLlm } from './llmServer.js';
 
 const PIECES = [
+  '<think>Short on time, no equipment.</think>',
   'Great question! ',
   'Start with a **5 minute** warm-up, ',
   'then 3 rounds of squats, ',
@@ -47,6 +48,13 @@ test('a workout-coach chat streams in, is renamed, survives a reload and is dele
   await expect(page.getByTestId('user-message')).toHaveText('I have 20 minutes and no equipment.');
   expect(app.requests[0]?.messages.at(-1)?.content).toBe('I have 20 minutes and no equipment.');
 
+  // The model's thinking is kept apart and can be opened.
+  await expect(reply).not.toContainText('Short on time');
+  await reply.getByRole('button', { name: 'Show thoughts' }).click();
+  await expect(reply).toContainText('Short on time, no equipment.');
+  await reply.getByRole('button', { name: 'Hide thoughts' }).click();
+  await expect(reply).not.toContainText('Short on time');
+
   // Shift+Enter breaks the line, Enter sends.
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('Thanks');
@@ -57,6 +65,17 @@ test('a workout-coach chat streams in, is renamed, survives a reload and is dele
   await expect(page.getByTestId('user-message').last()).toHaveText('Thanks\nSee you');
   await expect(page.getByTestId('assistant-message')).toHaveCount(2);
   await expect(page.getByTestId('assistant-message').last()).toContainText('push-ups and lunges.');
+
+  // A provider error mid-stream ends in an 'Error: …' bubble; the message stays in the chat.
+  await box.fill('Now FAIL please');
+  await box.press('Enter');
+  await expect(page.getByTestId('assistant-message').last()).toHaveText(
+    'Error: The AI provider had an error. Please try again.',
+  );
+  await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled(); // empty box
+  await box.fill('x');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+  await box.fill('');
 
   // Rename: an empty title cannot be saved.
   const history = page.getByRole('navigation', { name: 'Chat History' });
@@ -79,7 +98,10 @@ test('a workout-coach chat streams in, is renamed, survives a reload and is dele
     .first()
     .click();
   await expect(page.getByTestId('user-message').first()).toHaveText('I have 20 minutes and no equipment.');
+  // Saved: both replies and the three user messages, the failed one included.
   await expect(page.getByTestId('assistant-message')).toHaveCount(2);
+  await expect(page.getByTestId('user-message')).toHaveCount(3);
+  await expect(page.getByTestId('user-message').last()).toHaveText('Now FAIL please');
 
   // Delete asks first, then the open chat resets to a new session.
   await page

@@ -31,9 +31,16 @@ export async function startAppWithFakeLlm(pieces: string[], delayMs: number): Pr
           `data: ${JSON.stringify({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'fake', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
         );
       send({ role: 'assistant', content: '' });
-      for (const p of pieces) {
+      const body = requests.at(-1);
+      // A message containing FAIL gets one piece and then a provider error, as a crashing model would.
+      const fail = body?.messages.at(-1)?.content.includes('FAIL');
+      for (const p of fail ? pieces.slice(0, 1) : pieces) {
         await new Promise((r) => setTimeout(r, delayMs));
         send({ content: p });
+      }
+      if (fail) {
+        res.end(`data: ${JSON.stringify({ error: { message: 'model crashed', type: 'server_error' } })}\n\n`);
+        return;
       }
       send({}, 'stop');
       res.end('data: [DONE]\n\n');
