@@ -235,6 +235,12 @@ describe('the assistant without a provider', () => {
     expect(review.json().message.content).toMatch(/^# Strategic Day Review/);
     const free = await chat(alice, { messages: say('What is on today?'), coachType: 'assistant' });
     expect(free.json().message.content).toBe(NO_PROVIDER_REPLY);
+    const titles = (await alice.request({ method: 'GET', url: '/api/coach/conversations' })).json();
+    expect(titles.map((c: { title: string | null }) => c.title)).toEqual([
+      null,
+      'Strategic Day Review',
+      'Executive Daily Briefing',
+    ]);
   });
 });
 

@@ -24,7 +24,7 @@ export function findConversation(db: Db, userId: number, uuid: string) {
 export async function insertConversation(
   db: Db,
   userId: number,
-  c: { conversation_uuid: string; coach_type: string; now: string },
+  c: { conversation_uuid: string; coach_type: string; title: string | null; now: string },
 ) {
   const row = await db
     .insertInto('coach_conversations')
@@ -32,7 +32,7 @@ export async function insertConversation(
       user_id: userId,
       conversation_uuid: c.conversation_uuid,
       coach_type: c.coach_type,
-      title: null,
+      title: c.title,
       created_at: c.now,
       updated_at: c.now,
     })

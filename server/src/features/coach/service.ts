@@ -49,6 +49,12 @@ export function offlineKindOf(message: string, includeEndOfDay?: boolean): Offli
   return undefined;
 }
 
+/** A briefing or a review names its conversation; other conversations stay untitled until renamed. */
+function reportConversationTitle(message: string, includeEndOfDay?: boolean): string | null {
+  const kind = offlineKindOf(message, includeEndOfDay);
+  return kind === 'briefing' ? 'Executive Daily Briefing' : kind === 'review' ? 'Strategic Day Review' : null;
+}
+
 export class CoachService {
   constructor(
     private readonly ctx: AppContext,
@@ -146,6 +152,7 @@ export class CoachService {
       : await repo.insertConversation(this.db, userId, {
           conversation_uuid: randomUUID(),
           coach_type: req.coachType,
+          title: req.coachType === 'assistant' ? reportConversationTitle(userText, req.includeEndOfDayContext) : null,
           now,
         });
     const coachType = conv.coach_type as CoachType;
