@@ -42,6 +42,7 @@ test('the offline Executive Daily Briefing is a report card built from the journ
   // The conversation is in the assistant's history; New Chat clears the screen.
   const history = page.getByRole('navigation', { name: 'Chat History' });
   await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(history.getByRole('button', { name: 'Executive Daily Briefing', exact: true })).toBeVisible();
   await history.getByRole('button', { name: 'New Chat' }).click();
   await expect(page.getByTestId('report-card')).toHaveCount(0);
 
