@@ -7,6 +7,8 @@ import { createAiProvider } from '../../ai/provider.js';
 import { type FakeOpenAi, type FakeReply, type FakeRequest, startFakeOpenAi } from '../../test/fakeOpenAi.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
+import { saveLog } from '../workout/logsRepo.js';
+import { savePlan } from '../workout/plansRepo.js';
 import { NO_PROVIDER_REPLY } from './service.js';
 
 let h: Harness;
@@ -362,5 +364,54 @@ describe("context from the user's own data", () => {
     // Too old for the recency window, but attached on purpose.
     expect(system).toContain('An old idea about podcasts');
     expect(system).not.toContain('Bob private idea');
+  });
+
+  it('reads workout plans and logs and transcripts into the briefing and the review', async () => {
+    h = await createHarness();
+    const alice = await createUserAndSignIn(h, 'alice');
+    const { id } = await h.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'alice')
+      .executeTakeFirstOrThrow();
+    await savePlan(h.ctx.db, id, {
+      date: today(),
+      plan: JSON.stringify({ title: 'Full body circuit', description: '30 minutes' }),
+      plan_uuid: '11111111-1111-4111-8111-111111111111',
+      focus: null,
+      intensity: null,
+      source: 'planner',
+    });
+    const briefing = await chat(alice, { messages: say(ASSISTANT_REQUESTS.briefing), coachType: 'assistant' });
+    expect(briefing.json().message.content).toContain('Planned and not logged yet: Full body circuit: 30 minutes');
+    await saveLog(h.ctx.db, id, {
+      date: today(),
+      entry: 'Legs felt heavy, skipped',
+      workout_completion: null,
+      workout_skipped: 1,
+    });
+    await h.ctx.db
+      .insertInto('transcripts')
+      .values({
+        user_id: id,
+        date: today(),
+        title: 'Budget review',
+        content: 'We agreed to cut travel by 10%.',
+        context: null,
+        transcript_type: 'scheduled',
+        google_event_id: null,
+        google_event_etag: null,
+        google_recurring_event_id: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const res = await chat(alice, {
+      messages: say(ASSISTANT_REQUESTS.review),
+      coachType: 'assistant',
+      includeEndOfDayContext: true,
+    });
+    const text: string = res.json().message.content;
+    expect(text).toContain('## Workout\n\nSkipped: Legs felt heavy, skipped');
+    expect(text).toContain('**Budget review**: We agreed to cut travel by 10%.');
   });
 });
