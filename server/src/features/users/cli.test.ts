@@ -15,7 +15,8 @@ function users(args: string[], input = '') {
   return { code: res.status, out: res.stdout, err: res.stderr };
 }
 
-describe('users CLI', () => {
+// Each call starts a TypeScript process; generous time so a busy machine does not fail it.
+describe('users CLI', { timeout: 120_000 }, () => {
   it('adds a user with the password from standard input, lists, and removes them with their data', async () => {
     h = await createHarness();
     const add = users(['add', 'carol', '--admin'], 'a long password\n');
