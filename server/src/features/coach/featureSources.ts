@@ -69,10 +69,8 @@ function planTitle(json: string): string {
 }
 
 export const workoutsSource: CoachSource = async (ctx, { userId }) => {
-  const [plans, logs] = await Promise.all([
-    listPlans(ctx.db, userId, { limit: WORKOUT_ITEMS }),
-    listLogs(ctx.db, userId, { limit: WORKOUT_ITEMS }),
-  ]);
+  const plans = await listPlans(ctx.db, userId, { limit: WORKOUT_ITEMS });
+  const logs = await listLogs(ctx.db, userId, { limit: WORKOUT_ITEMS });
   const workouts: WorkoutItem[] = [
     ...plans.map((p) => ({ date: p.date, kind: 'plan' as const, text: planTitle(p.plan) })),
     ...logs.map((l) => ({

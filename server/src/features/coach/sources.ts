@@ -24,8 +24,10 @@ export const coachSources: CoachSource[] = [journalSource, todosSource, workouts
 
 export async function loadCoachData(ctx: AppContext, req: SourceRequest, sources = coachSources): Promise<CoachData> {
   const data = emptyCoachData();
-  const parts = await Promise.all(sources.map((s) => s(ctx, req)));
-  for (const part of parts) {
+  // One after another: each source is a few small indexed reads, and a chat then holds one
+  // database connection instead of one per source.
+  for (const source of sources) {
+    const part = await source(ctx, req);
     for (const key of Object.keys(part) as Array<keyof CoachData>) {
       (data[key] as unknown[]).push(...((part[key] as unknown[] | undefined) ?? []));
     }
