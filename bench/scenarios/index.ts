@@ -1,6 +1,7 @@
 import type { BenchScenario } from '../types.js';
 import { authScenario } from './auth.js';
 import { coachScenario } from './coach.js';
+import { journalScenario } from './journal.js';
 
 /** Every feature's bench scenario. A new feature adds one line here. */
-export const scenarios: BenchScenario[] = [authScenario, coachScenario];
+export const scenarios: BenchScenario[] = [authScenario, journalScenario, coachScenario];

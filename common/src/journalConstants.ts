@@ -22,13 +22,14 @@ export type JournalType = (typeof JOURNAL_TYPES)[number];
 export const NOTE_ENTRY_TYPES = ['note', 'morning', 'evening', 'weekly', 'transcript', 'journal'] as const;
 export type NoteEntryType = (typeof NOTE_ENTRY_TYPES)[number];
 
+/** Icon names of the entry types (the web app draws them). */
 export const NOTE_ICONS: Record<NoteEntryType, string> = {
-  note: '📝',
-  morning: '🌅',
-  evening: '🌙',
-  weekly: '🗓️',
-  transcript: '🎙️',
-  journal: '📓',
+  note: 'note',
+  morning: 'sunrise',
+  evening: 'moon',
+  weekly: 'calendar',
+  transcript: 'microphone',
+  journal: 'book',
 };
 
 export const NOTES_TEXT = {

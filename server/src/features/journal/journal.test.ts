@@ -57,6 +57,15 @@ describe('daily note', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('extracts the structured parts when the client sends an empty structured_data', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const url = '/api/notes/daily/2026-03-03';
+    await c.request({ method: 'POST', url, payload: { content: NOTE, structured_data: {} } });
+    const got = (await c.request({ method: 'GET', url })).json();
+    expect(got.structured_data.morning).toMatchObject({ personal_goal: 'Ship it', energy_level: 8 });
+  });
+
   it('takes structured data when the client sends it, and validates it', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');

@@ -45,7 +45,8 @@ export async function saveDailyNote(
   content: string,
   structured?: DailyStructuredData,
 ): Promise<DailyNote> {
-  const data = structured ?? parseDailyNote(content);
+  // An empty object counts as not given, so API clients may send the text alone.
+  const data = structured && Object.keys(structured).length > 0 ? structured : parseDailyNote(content);
   const row = await repo.saveEntry(db, userId, {
     date,
     journal_type: 'daily',

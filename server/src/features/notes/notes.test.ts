@@ -70,7 +70,7 @@ describe('notes headlines', () => {
       expect.objectContaining({
         type: 'note',
         title: 'Groceries',
-        icon: '📝',
+        icon: 'note',
         date: '2026-03-01',
         time: expect.any(String),
       }),

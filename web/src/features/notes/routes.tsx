@@ -1,17 +1,27 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { AppletLayout } from '../../app/AppletLayout';
-import { PlaceholderPanel } from '../../app/PlaceholderPanel';
+import { CreateChoices, NotYetPanel } from './CreateChoices';
+import { EntryViewer } from './EntryViewer';
+import { NotesPage } from './NotesPage';
+import { ZenEditorRoute } from './ZenEditor';
 
-/** /notes/* */
+/**
+ * /notes: the list beside creation choices (/notes), an entry (/notes/entry/:type/:id), the
+ * daily note's zen editor (/notes/daily/:date) and the placeholders of what will come.
+ */
 export const notesRoute: RouteObject = {
-  path: 'notes/*',
+  path: 'notes',
   element: (
     <AppletLayout section="notes">
-      <PlaceholderPanel
-        section="notes"
-        title="Notes and journal"
-        message="Your daily journal, notes and transcripts will appear here."
-      />
+      <NotesPage />
     </AppletLayout>
   ),
+  children: [
+    { index: true, element: <CreateChoices /> },
+    { path: 'entry/:type/:id', element: <EntryViewer /> },
+    { path: 'daily/:date', element: <ZenEditorRoute /> },
+    { path: 'new/weekly', element: <NotYetPanel kind="weekly" /> },
+    { path: 'new/transcript', element: <NotYetPanel kind="transcript" /> },
+    { path: '*', element: <Navigate to="/notes" replace /> },
+  ],
 };

@@ -1,17 +1,15 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { AppletLayout } from '../../app/AppletLayout';
-import { PlaceholderPanel } from '../../app/PlaceholderPanel';
+import { TodosDebugPage } from './DebugPage';
+import { TodosPage } from './TodosPage';
 
-/** /todos/* */
+/** /todos, with the debug sub-route; any other sub-path goes back to /todos. */
 export const todosRoute: RouteObject = {
-  path: 'todos/*',
-  element: (
-    <AppletLayout section="todos">
-      <PlaceholderPanel
-        section="todos"
-        title="Todo list"
-        message="Your todo list, written as plain-text checklists, will appear here."
-      />
-    </AppletLayout>
-  ),
+  path: 'todos',
+  element: <AppletLayout section="todos" />,
+  children: [
+    { index: true, element: <TodosPage /> },
+    { path: 'debug', element: <TodosDebugPage /> },
+    { path: '*', element: <Navigate to="/todos" replace /> },
+  ],
 };

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Button } from '../../ui';
+import styles from './Notes.module.css';
+import { NotesList } from './NotesList';
+
+/** The notes applet: the entry list on the left, the chosen entry or creation choices on the right. */
+export function NotesPage() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+  const atRoot = pathname.replace(/\/+$/, '') === '/notes';
+  return (
+    <div className={styles.layout}>
+      <aside className={styles.sidebar} data-open={drawerOpen || undefined} aria-label="Notes list">
+        <div className={styles.drawerHeader}>
+          <span className={styles.drawerTitle}>Entries</span>
+          <Button size="sm" variant="ghost" onClick={() => setDrawerOpen(false)}>
+            Close
+          </Button>
+        </div>
+        <NotesList onPick={() => setDrawerOpen(false)} />
+      </aside>
+      {drawerOpen && (
+        <button
+          type="button"
+          className={styles.scrim}
+          aria-label="Close the entries list"
+          onClick={() => setDrawerOpen(false)}
+        />
+      )}
+      <div className={styles.pane}>
+        <div className={styles.mobileBar}>
+          <Button size="sm" onClick={() => setDrawerOpen(true)}>
+            Entries
+          </Button>
+          {!atRoot && (
+            <Link to="/notes" className={styles.newLink}>
+              + New
+            </Link>
+          )}
+        </div>
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { DAILY_AUTOSAVE_MS, NOTES_TEXT } from '../../../../common/src/journalConstants';
+import { isUntouchedDailyText, renderDailyNote } from '../../../../common/src/journalText';
+import { Button, ErrorState, LoadingState } from '../../ui';
+import { dailyKey, fetchDailyNote, longDate, saveDailyNote } from './api';
+import styles from './Notes.module.css';
+
+type Status = 'idle' | 'saving' | 'saved' | 'failed';
+
+/** /notes/daily/:date — the daily note in a full-screen editor. */
+export function ZenEditorRoute() {
+  const { date } = useParams();
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return <Navigate to="/notes" replace />;
+  return <ZenEditor key={date} date={date} />;
+}
+
+function ZenEditor({ date }: { date: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from ?? '/notes';
+  const note = useQuery({ queryKey: dailyKey(date), queryFn: () => fetchDailyNote(date), staleTime: 0, gcTime: 0 });
+
+  const exit = useCallback(() => navigate(from), [navigate, from]);
+
+  return (
+    <div className={styles.zen} role="dialog" aria-modal="true" aria-label={`Daily note, ${longDate(date)}`}>
+      {note.isPending ? (
+        <LoadingState message="Loading your note…" />
+      ) : note.isError ? (
+        <div className={styles.zenInner}>
+          <ErrorState message="Failed to load journal entry. Please try again." onRetry={() => note.refetch()} />
+          <Button onClick={exit}>Back</Button>
+        </div>
+      ) : (
+        <Editor
+          date={date}
+          initial={
+            note.data.exists && note.data.content ? note.data.content : renderDailyNote(note.data.structured_data)
+          }
+          onExit={exit}
+        />
+      )}
+    </div>
+  );
+}
+
+function Editor({ date, initial, onExit }: { date: string; initial: string; onExit: () => void }) {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState(initial);
+  const [status, setStatus] = useState<Status>('idle');
+  const latest = useRef(text);
+  const saved = useRef(initial);
+  const timer = useRef<number | undefined>(undefined);
+  const area = useRef<HTMLTextAreaElement>(null);
+
+  /** Saves the text if it changed; false when the save failed. */
+  const save = useCallback(async (): Promise<boolean> => {
+    window.clearTimeout(timer.current);
+    const content = latest.current;
+    if (content === saved.current || isUntouchedDailyText(content)) return true;
+    setStatus('saving');
+    try {
+      await saveDailyNote(date, content);
+      saved.current = content;
+      setStatus(latest.current === content ? 'saved' : 'idle');
+      void queryClient.invalidateQueries({ queryKey: ['notes'] });
+      return true;
+    } catch {
+      setStatus('failed');
+      return false;
+    }
+  }, [date, queryClient]);
+  const warned = useRef(false);
+
+  useEffect(() => {
+    const el = area.current;
+    el?.focus();
+    el?.setSelectionRange(el.value.length, el.value.length);
+  }, []);
+
+  // Leaving by any other way (a link, the browser's back button) still saves the last words.
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(
+    () => () => {
+      void saveRef.current();
+    },
+    [],
+  );
+
+  const change = (value: string) => {
+    setText(value);
+    latest.current = value;
+    setStatus('idle');
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(save, DAILY_AUTOSAVE_MS);
+  };
+
+  // A failed save keeps the editor open once, so the text is not lost unseen; leaving again exits.
+  const leave = async () => {
+    if (!(await save()) && !warned.current) {
+      warned.current = true;
+      return;
+    }
+    onExit();
+  };
+
+  // Esc leaves wherever the focus is inside the editor.
+  const leaveRef = useRef(leave);
+  leaveRef.current = leave;
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      e.preventDefault();
+      void leaveRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <div className={styles.zenInner}>
+      <header className={styles.zenHeader}>
+        <div>
+          <p className={styles.zenEyebrow}>Daily note</p>
+          <h2 className={styles.zenTitle}>{longDate(date)}</h2>
+        </div>
+        <div className={styles.zenActions}>
+          <span className={styles.zenStatus} data-status={status} role="status" aria-live="polite">
+            {status === 'saving'
+              ? NOTES_TEXT.saving
+              : status === 'saved'
+                ? NOTES_TEXT.saved
+                : status === 'failed'
+                  ? NOTES_TEXT.saveFailed
+                  : ''}
+          </span>
+          <Button size="sm" onClick={leave} title="Esc">
+            Done
+          </Button>
+        </div>
+      </header>
+      <label htmlFor="zen-text" className="visually-hidden">
+        Daily note text
+      </label>
+      <textarea
+        id="zen-text"
+        ref={area}
+        className={styles.zenText}
+        value={text}
+        onChange={(e) => change(e.target.value)}
+        spellCheck
+      />
+      <p className={styles.zenHint}>
+        Saves as you write · Esc to leave · Headings like “Morning Preparation” and “Evening Shutdown” with “- ” bullets
+        become your reflections.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type DailyNote, dailyNote, headlinesResponse, noteContent } from '../../../../common/src/api/journal';
+import { NOTES_PAGE_SIZE, type NoteEntryType } from '../../../../common/src/journalConstants';
+import { parseDailyNote } from '../../../../common/src/journalText';
+import { get, post } from '../../api/client';
+
+export const headlinesKey = ['notes', 'headlines'] as const;
+
+/** The notes list, 50 entries a page. */
+export function useHeadlines(type: NoteEntryType | undefined) {
+  return useInfiniteQuery({
+    queryKey: [...headlinesKey, type ?? 'all'],
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) =>
+      get('/notes/headlines', {
+        schema: headlinesResponse,
+        query: { limit: NOTES_PAGE_SIZE, offset: pageParam, type },
+      }),
+    getNextPageParam: (last, pages) => {
+      const count = last.reduce((n, g) => n + g.entries.length, 0);
+      return count < NOTES_PAGE_SIZE ? undefined : pages.length * NOTES_PAGE_SIZE;
+    },
+  });
+}
+
+export function useNoteContent(type: NoteEntryType, id: number) {
+  return useQuery({
+    queryKey: ['notes', 'content', type, id],
+    queryFn: () => get(`/notes/content/${type}/${id}`, { schema: noteContent }),
+  });
+}
+
+export const dailyKey = (date: string) => ['notes', 'daily', date] as const;
+
+export const fetchDailyNote = (date: string) => get(`/notes/daily/${date}`, { schema: dailyNote });
+
+/** Saves the note's text with the structured parts extracted from it. */
+export const saveDailyNote = (date: string, content: string): Promise<DailyNote> =>
+  post(`/notes/daily/${date}`, { content, structured_data: parseDailyNote(content) }, { schema: dailyNote });
+
+/** Today's date in the user's time zone, YYYY-MM-DD. */
+export function localToday(now = new Date()): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, '0');
+  const d = String(now.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/** 'Monday, March 2, 2026' for '2026-03-02' (the date itself, whatever the time zone). */
+export function longDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  if (!y || !m || !d) return date;
+  return new Date(y, m - 1, d).toLocaleDateString(undefined, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+}
+
+export function shortTime(iso: string): string {
+  const t = new Date(iso);
+  return Number.isNaN(t.getTime()) ? '' : t.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+}

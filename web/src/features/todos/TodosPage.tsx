@@ -1,0 +1,170 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import type { Todo } from '../../../../common/src/api/todos';
+import { formatChecklist } from '../../../../common/src/checklistText';
+import { messageOf } from '../../api/client';
+import { Button, Card, ErrorState, LoadingState, useToast } from '../../ui';
+import { saveChecklist, setTodoCompleted, todosKey, useTodos } from './api';
+import styles from './Todos.module.css';
+
+export const TODO_SAVE_FAILED = 'Failed to save todos. Please try again.';
+export const TODO_LOAD_FAILED = 'Failed to load todos.';
+
+/** The todo list as a checklist; tapping it opens the list as editable text. */
+export function TodosPage() {
+  const todos = useTodos();
+  const [editing, setEditing] = useState(false);
+
+  useEffect(() => {
+    // The spec's client only logs load failures; the message below also offers a retry.
+    if (todos.error) console.error('Failed to load todos', todos.error);
+  }, [todos.error]);
+
+  if (todos.isPending) return <LoadingState message="Loading todos…" />;
+  if (todos.isError)
+    return <ErrorState message={TODO_LOAD_FAILED} onRetry={() => todos.refetch()} retrying={todos.isFetching} />;
+
+  return (
+    <Card
+      className={styles.card}
+      title="Checklist"
+      description={editing ? 'One todo per line. [x] or ~~text~~ marks it done.' : 'Tap the list to edit it as text.'}
+    >
+      {editing ? (
+        <ChecklistEditor todos={todos.data} onClose={() => setEditing(false)} />
+      ) : (
+        <ChecklistView todos={todos.data} onEdit={() => setEditing(true)} />
+      )}
+    </Card>
+  );
+}
+
+function ChecklistView({ todos, onEdit }: { todos: Todo[]; onEdit: () => void }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const toggle = async (t: Todo) => {
+    // Shown at once (a refetch still in flight must not undo it); the refetch below brings the
+    // server's order and times.
+    void queryClient.cancelQueries({ queryKey: todosKey });
+    queryClient.setQueryData<Todo[]>(todosKey, (list) =>
+      list?.map((x) => (x.id === t.id ? { ...x, completed: !t.completed } : x)),
+    );
+    try {
+      await setTodoCompleted(t.id, !t.completed);
+    } catch (e) {
+      toast.error(messageOf(e, TODO_SAVE_FAILED));
+    }
+    await queryClient.invalidateQueries({ queryKey: todosKey });
+  };
+
+  return (
+    <div className={styles.view}>
+      {todos.length === 0 ? (
+        <button type="button" className={styles.emptyButton} onClick={onEdit}>
+          No todos yet. Tap here to write your list.
+        </button>
+      ) : (
+        <ul className={styles.list} aria-label="Todos">
+          {todos.map((t) => (
+            <li key={t.id} className={styles.item}>
+              <input
+                type="checkbox"
+                className={styles.check}
+                checked={t.completed}
+                onChange={() => toggle(t)}
+                aria-label={t.content}
+              />
+              <button type="button" className={styles.itemText} onClick={onEdit} data-done={t.completed || undefined}>
+                {t.completed ? <s>{t.content}</s> : t.content}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className={styles.actions}>
+        <Button variant="primary" onClick={onEdit}>
+          Edit list
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function ChecklistEditor({ todos, onClose }: { todos: Todo[]; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const initial = formatChecklist(todos);
+  const [text, setText] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const done = useRef(false);
+  const area = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
+  }, []);
+
+  const save = async () => {
+    if (done.current) return;
+    done.current = true;
+    if (text === initial) return onClose();
+    setSaving(true);
+    try {
+      await saveChecklist(text, todos);
+      onClose();
+    } catch (e) {
+      toast.error(messageOf(e, TODO_SAVE_FAILED));
+      done.current = false;
+    } finally {
+      setSaving(false);
+      await queryClient.invalidateQueries({ queryKey: todosKey });
+    }
+  };
+
+  const cancel = () => {
+    done.current = true;
+    onClose();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      cancel();
+    }
+  };
+
+  return (
+    <div className={styles.editor}>
+      <label htmlFor="todo-text" className="visually-hidden">
+        Todo list
+      </label>
+      <textarea
+        id="todo-text"
+        ref={area}
+        className={styles.textarea}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={(e) => {
+          // Moving to the Done or Cancel button is not leaving the editor.
+          if (e.relatedTarget instanceof HTMLElement && e.currentTarget.parentElement?.contains(e.relatedTarget))
+            return;
+          void save();
+        }}
+        rows={Math.min(18, Math.max(6, text.split('\n').length + 2))}
+        spellCheck
+        placeholder={'- [ ] Something to do\n- [x] Something done'}
+      />
+      <div className={styles.actions}>
+        <Button variant="ghost" onMouseDown={(e) => e.preventDefault()} onClick={cancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button variant="primary" onClick={save} loading={saving} loadingText="Saving...">
+          Done
+        </Button>
+      </div>
+    </div>
+  );
+}
