@@ -1,10 +1,20 @@
 import { expect, test } from '@playwright/test';
-import { login, storedToken } from './helpers.js';
+import { storedToken } from './helpers.js';
+import { type LlmApp, signInAt, startApp } from './llmServer.js';
+
+// Its own app without an AI provider: the journal and todos written here stay out of other specs.
+let app: LlmApp;
+test.beforeAll(async () => {
+  app = await startApp();
+});
+test.afterAll(async () => {
+  await app?.close();
+});
 
 const today = () => new Date().toISOString().slice(0, 10);
 
 test('the offline Executive Daily Briefing is a report card built from the journal and todos', async ({ page }) => {
-  await login(page, '/assistant');
+  await signInAt(page, app.baseUrl, '/assistant');
   await expect(page.getByRole('heading', { name: 'Your executive assistant' })).toBeVisible();
 
   // The journal and a todo, entered earlier in the day.
@@ -17,10 +27,12 @@ test('the offline Executive Daily Briefing is a report card built from the journ
     '### Anticipated Challenges',
     'Back-to-back meetings after lunch',
   ].join('\n');
-  expect((await page.request.post(`/api/notes/daily/${today()}`, { headers, data: { content: note } })).ok()).toBe(
-    true,
-  );
-  expect((await page.request.post('/api/todos', { headers, data: { content: 'Renew the passport' } })).ok()).toBe(true);
+  expect(
+    (await page.request.post(`${app.baseUrl}/api/notes/daily/${today()}`, { headers, data: { content: note } })).ok(),
+  ).toBe(true);
+  expect(
+    (await page.request.post(`${app.baseUrl}/api/todos`, { headers, data: { content: 'Renew the passport' } })).ok(),
+  ).toBe(true);
 
   await page.getByRole('button', { name: 'Executive Daily Briefing' }).click();
   const card = page.getByTestId('report-card');
@@ -51,7 +63,7 @@ test('the offline Executive Daily Briefing is a report card built from the journ
   await expect(history.getByRole('listitem')).toHaveCount(2);
 
   // The coach screen does not list assistant conversations.
-  await page.goto('/coach');
+  await page.goto(`${app.baseUrl}/coach`);
   await expect(page.getByRole('heading', { name: 'New Coach Session' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'View Previous Chats' })).toHaveCount(0);
 });

@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN } from './helpers.js';
-import { type LlmApp, startAppWithFakeLlm } from './llmServer.js';
+import { type LlmApp, signInAt, startAppWithFakeLlm } from './llmServer.js';
 
 const PIECES = [
   '<think>Short on time, no equipment.</think>',
@@ -18,13 +17,7 @@ test.afterAll(async () => {
   await app?.close();
 });
 
-async function signIn(page: Page, next: string) {
-  await page.goto(`${app.baseUrl}/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(next));
-}
+const signIn = (page: Page, next: string) => signInAt(page, app.baseUrl, next);
 
 test('a workout-coach chat streams in, is renamed, survives a reload and is deleted', async ({ page }) => {
   await signIn(page, '/coach');

@@ -4,11 +4,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { ADMIN } from './helpers.js';
 
 /**
- * For specs that need a configured AI provider: a slow OpenAI-compatible server that streams
- * its reply in timed pieces, and a second instance of the built app (on a free port, its own
- * data directory) configured to use it. The suite's own server stays provider-free.
+ * A second instance of the built app on a free port with its own data directory, so a spec's
+ * data never meets another spec's. With `llm`, it is configured to use a slow OpenAI-compatible
+ * server that streams its reply in timed pieces; the suite's own server stays provider-free.
  */
 export interface LlmApp {
   baseUrl: string;
@@ -17,6 +19,12 @@ export interface LlmApp {
 }
 
 export async function startAppWithFakeLlm(pieces: string[], delayMs: number): Promise<LlmApp> {
+  return startApp({ pieces, delayMs });
+}
+
+export async function startApp(llmReply?: { pieces: string[]; delayMs: number }): Promise<LlmApp> {
+  const pieces = llmReply?.pieces ?? [];
+  const delayMs = llmReply?.delayMs ?? 0;
   const requests: LlmApp['requests'] = [];
   const llm = http.createServer((req, res) => {
     let raw = '';
@@ -60,10 +68,14 @@ export async function startAppWithFakeLlm(pieces: string[], delayMs: number): Pr
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: 'e2e-admin-password',
       LOG_LEVEL: 'info',
-      LLM_PROVIDER: 'openai-compatible',
-      LLM_BASE_URL: `http://127.0.0.1:${llmPort}/v1`,
-      LLM_MODEL: 'fake-model',
-      LLM_MAX_RETRIES: '0',
+      ...(llmReply
+        ? {
+            LLM_PROVIDER: 'openai-compatible',
+            LLM_BASE_URL: `http://127.0.0.1:${llmPort}/v1`,
+            LLM_MODEL: 'fake-model',
+            LLM_MAX_RETRIES: '0',
+          }
+        : { LLM_PROVIDER: 'none' }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -92,4 +104,13 @@ export async function startAppWithFakeLlm(pieces: string[], delayMs: number): Pr
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Signs in as the administrator on an app started here and waits for `next`. */
+export async function signInAt(page: Page, baseUrl: string, next: string) {
+  await page.goto(`${baseUrl}/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(next));
 }
