@@ -26,6 +26,74 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+export interface CoachConversationsTable {
+  id: Generated<number>;
+  user_id: number;
+  conversation_uuid: string;
+  coach_type: string;
+  title: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CoachMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  conversation_id: number;
+  role: string;
+  content: string;
+  thoughts: string | null;
+  created_at: string;
+}
+
+/** A user's prompt settings for one coach; absent means the built-in defaults. */
+export interface CoachMetaTable {
+  id: Generated<number>;
+  user_id: number;
+  coach_type: string;
+  meta_content: string;
+  base_prompt: string;
+  system_prompt_addition: string;
+  updated_at: string;
+}
+
+export interface TodosTable {
+  id: Generated<number>;
+  user_id: number;
+  content: string;
+  completed: number;
+  completed_at: string | null;
+  created_at: string;
+}
+
+/** journal_type: 'daily' (the daily note), 'weekly_planning' or 'note'. */
+export interface JournalEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  date: string;
+  journal_type: string;
+  content: string;
+  structured_data: string | null;
+  has_morning: number;
+  has_evening: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TranscriptsTable {
+  id: Generated<number>;
+  user_id: number;
+  date: string;
+  title: string;
+  content: string;
+  context: string | null;
+  transcript_type: string;
+  google_event_id: string | null;
+  google_event_etag: string | null;
+  google_recurring_event_id: string | null;
+  created_at: string;
+}
+
 export interface WorkoutPlansTable {
   id: Generated<number>;
   user_id: number;
@@ -86,52 +154,18 @@ export interface WorkoutSettingsTable {
   updated_at: string;
 }
 
-export interface TodosTable {
-  id: Generated<number>;
-  user_id: number;
-  content: string;
-  completed: number;
-  completed_at: string | null;
-  created_at: string;
-}
-
-/** journal_type: 'daily' (the daily note), 'weekly_planning' or 'note'. */
-export interface JournalEntriesTable {
-  id: Generated<number>;
-  user_id: number;
-  date: string;
-  journal_type: string;
-  content: string;
-  structured_data: string | null;
-  has_morning: number;
-  has_evening: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface TranscriptsTable {
-  id: Generated<number>;
-  user_id: number;
-  date: string;
-  title: string;
-  content: string;
-  context: string | null;
-  transcript_type: string;
-  google_event_id: string | null;
-  google_event_etag: string | null;
-  google_recurring_event_id: string | null;
-  created_at: string;
-}
-
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  todos: TodosTable;
+  journal_entries: JournalEntriesTable;
+  transcripts: TranscriptsTable;
+  coach_conversations: CoachConversationsTable;
+  coach_messages: CoachMessagesTable;
+  coach_meta: CoachMetaTable;
   workout_plans: WorkoutPlansTable;
   workout_logs: WorkoutLogsTable;
   exercise_progress: ExerciseProgressTable;
   exercise_feedback: ExerciseFeedbackTable;
   workout_settings: WorkoutSettingsTable;
-  todos: TodosTable;
-  journal_entries: JournalEntriesTable;
-  transcripts: TranscriptsTable;
 }

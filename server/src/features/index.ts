@@ -1,5 +1,6 @@
 import type { App, AppContext } from '../context.js';
 import { authRoutes } from './auth/routes.js';
+import { coachRoutes } from './coach/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { journalRoutes } from './journal/routes.js';
 import { notesRoutes } from './notes/routes.js';
@@ -14,6 +15,7 @@ const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   journalRoutes,
   notesRoutes,
   workoutRoutes,
+  coachRoutes,
 ];
 
 export async function registerFeatures(app: App, ctx: AppContext) {

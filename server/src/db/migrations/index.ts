@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_journal_todos.js';
 import * as m0003 from './0003_workouts.js';
+import * as m0004 from './0004_coach.js';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_journal_todos': m0002,
   '0003_workouts': m0003,
+  '0004_coach': m0004,
 };

@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { AppletLayout } from '../../app/AppletLayout';
 import { PlaceholderPanel } from '../../app/PlaceholderPanel';
 import type { AppletTab } from '../../ui/AppletTabs';
+import { CoachSettingsPage } from '../coach/CoachSettingsPage';
 
 export const DASHBOARD_TABS: AppletTab[] = [
   { id: '', label: 'Overview' },
@@ -38,10 +39,7 @@ export const dashboardRoute: RouteObject = {
     },
     {
       path: 'coach-settings',
-      element: soon(
-        'Coach Settings',
-        'The prompts of your workout, professional and assistant coaches will be adjustable here.',
-      ),
+      element: <CoachSettingsPage />,
     },
     {
       path: 'cron-jobs',

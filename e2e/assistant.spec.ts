@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { storedToken } from './helpers.js';
+import { type LlmApp, signInAt, startApp } from './llmServer.js';
+
+// Its own app without an AI provider: the journal and todos written here stay out of other specs.
+let app: LlmApp;
+test.beforeAll(async () => {
+  app = await startApp();
+});
+test.afterAll(async () => {
+  await app?.close();
+});
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+test('the offline Executive Daily Briefing is a report card built from the journal and todos', async ({ page }) => {
+  await signInAt(page, app.baseUrl, '/assistant');
+  await expect(page.getByRole('heading', { name: 'Your executive assistant' })).toBeVisible();
+
+  // The journal and a todo, entered earlier in the day.
+  const headers = { authorization: `Bearer ${await storedToken(page)}` };
+  const note = [
+    '## Morning Preparation',
+    '### Daily Priorities',
+    '- Finish the quarterly report',
+    '- Call the bank',
+    '### Anticipated Challenges',
+    'Back-to-back meetings after lunch',
+  ].join('\n');
+  expect(
+    (await page.request.post(`${app.baseUrl}/api/notes/daily/${today()}`, { headers, data: { content: note } })).ok(),
+  ).toBe(true);
+  expect(
+    (await page.request.post(`${app.baseUrl}/api/todos`, { headers, data: { content: 'Renew the passport' } })).ok(),
+  ).toBe(true);
+
+  await page.getByRole('button', { name: 'Executive Daily Briefing' }).click();
+  const card = page.getByTestId('report-card');
+  await expect(card.getByRole('heading', { level: 2 })).toHaveText('Executive Daily Briefing');
+  await expect(card.getByRole('heading', { name: "Today's Priorities" })).toBeVisible();
+  await expect(card).toContainText('Finish the quarterly report');
+  await expect(card).toContainText('Back-to-back meetings after lunch');
+  await expect(card.getByRole('heading', { name: 'Open Todos (1)' })).toBeVisible();
+  await expect(card).toContainText('Renew the passport');
+
+  // A free question without a provider gets a chat bubble that says how to configure one.
+  await page.getByRole('textbox', { name: 'Ask your assistant' }).fill('Will it rain today?');
+  await page.getByRole('button', { name: 'Ask Assistant' }).click();
+  const bubble = page.getByTestId('assistant-message').last();
+  await expect(bubble).toContainText('No AI provider is configured');
+  await expect(bubble).toContainText('LLM_PROVIDER');
+  await expect(page.getByTestId('report-card')).toHaveCount(1);
+
+  // The conversation is in the assistant's history; New Chat clears the screen.
+  const history = page.getByRole('navigation', { name: 'Chat History' });
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(history.getByRole('button', { name: 'Executive Daily Briefing', exact: true })).toBeVisible();
+  await history.getByRole('button', { name: 'New Chat' }).click();
+  await expect(page.getByTestId('report-card')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Strategic Day Review' }).click();
+  await expect(page.getByTestId('report-card').getByRole('heading', { level: 2 })).toHaveText('Strategic Day Review');
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+
+  // The coach screen does not list assistant conversations.
+  await page.goto(`${app.baseUrl}/coach`);
+  await expect(page.getByRole('heading', { name: 'New Coach Session' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'View Previous Chats' })).toHaveCount(0);
+});

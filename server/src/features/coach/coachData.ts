@@ -1,0 +1,91 @@
+/**
+ * The user's data a coach reads, in one shape whatever feature it comes from. Each source
+ * (journal, todos, workouts, transcripts, calendar) fills its part; see sources.ts.
+ */
+export interface JournalStructured {
+  daily_priorities?: string[];
+  gtd_next_actions?: string[];
+  waiting_for?: string[];
+  anticipated_challenges?: string;
+  perspective_reminder?: string;
+  energy_level?: number;
+  wins?: string[];
+  frustrations?: string;
+  values_alignment?: string;
+  open_loops?: string[];
+  personal_time?: string[];
+}
+
+export interface JournalItem {
+  id: string;
+  /** YYYY-MM-DD */
+  date: string;
+  kind: string;
+  title?: string;
+  content: string;
+  structured?: JournalStructured;
+}
+
+export interface TodoItem {
+  content: string;
+  completed: boolean;
+  completed_at: string | null;
+  created_at: string;
+}
+
+export interface WorkoutItem {
+  date: string;
+  kind: 'plan' | 'log';
+  /** Plans: the plan's title; logs: the entry text. */
+  text: string;
+  status?: 'completed' | 'skipped' | 'none';
+}
+
+export interface TranscriptItem {
+  id: string;
+  date: string;
+  title: string;
+  transcript_type: string;
+  context?: string | null;
+  content: string;
+}
+
+export interface CalendarAttendee {
+  email?: string;
+  self?: boolean;
+  responseStatus?: string;
+}
+
+export interface CalendarEventItem {
+  summary: string;
+  start: string;
+  end?: string;
+  location?: string | null;
+  attendees?: CalendarAttendee[];
+}
+
+/** An entry the user attached to a message through the notes picker. */
+export interface AttachedItem {
+  kind: 'journal' | 'transcript' | 'note';
+  title: string;
+  date?: string;
+  content: string;
+}
+
+export interface CoachData {
+  journal: JournalItem[];
+  todos: TodoItem[];
+  workouts: WorkoutItem[];
+  transcripts: TranscriptItem[];
+  calendar: CalendarEventItem[];
+  attached: AttachedItem[];
+}
+
+export const emptyCoachData = (): CoachData => ({
+  journal: [],
+  todos: [],
+  workouts: [],
+  transcripts: [],
+  calendar: [],
+  attached: [],
+});

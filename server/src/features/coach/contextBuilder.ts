@@ -1,0 +1,136 @@
+import type { CoachType } from '../../../../common/src/api/coach.js';
+import type { CalendarEventItem, CoachData, JournalItem, JournalStructured } from './coachData.js';
+
+/** Journal entries lose half their weight every this many days. */
+export const RECENCY_HALF_LIFE_DAYS = 3;
+/** Entries weighing less than this (about two weeks old) are left out. */
+export const MIN_WEIGHT = 0.04;
+/** Characters a weight-1 (today's) entry may use; older entries get their share of it. */
+export const FULL_ENTRY_CHARS = 4000;
+const MIN_ENTRY_CHARS = 240;
+
+/** What each coach reads. The workout coach has no use for meeting notes, for instance. */
+const SOURCES: Record<CoachType, Array<keyof Omit<CoachData, 'attached'>>> = {
+  workout: ['workouts', 'journal'],
+  vocational: ['journal', 'todos', 'transcripts', 'calendar'],
+  assistant: ['calendar', 'journal', 'todos', 'workouts', 'transcripts'],
+};
+
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from.slice(0, 10)}T00:00:00Z`)) / 86_400_000);
+
+export const recencyWeight = (date: string, today: string) =>
+  0.5 ** (Math.max(0, daysBetween(date, today)) / RECENCY_HALF_LIFE_DAYS);
+
+/** Invitations the user declined are not commitments: they never reach a prompt or a report. */
+export function withoutDeclined(events: CalendarEventItem[]): CalendarEventItem[] {
+  return events.filter((e) => !e.attendees?.some((a) => a.self && a.responseStatus === 'declined'));
+}
+
+/** Data may not close the data block it sits in, whatever it contains. */
+export const asData = (text: string) => text.replace(/<\/?\s*user_data\s*>/gi, (m) => m.replace('<', '‹'));
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max).trimEnd()} …[shortened]` : text);
+const list = (items?: string[]) => (items?.length ? items.map((i) => `  - ${i}`).join('\n') : undefined);
+
+export function structuredText(s: JournalStructured): string {
+  const parts: Array<[string, string | undefined]> = [
+    ['Daily priorities', list(s.daily_priorities)],
+    ['Next actions', list(s.gtd_next_actions)],
+    ['Waiting for', list(s.waiting_for)],
+    ['Anticipated challenges', s.anticipated_challenges],
+    ['Perspective reminder', s.perspective_reminder],
+    ['Energy level', s.energy_level === undefined ? undefined : `${s.energy_level}/10`],
+    ['Wins', list(s.wins)],
+    ['Frustrations', s.frustrations],
+    ['Values alignment', s.values_alignment],
+    ['Open loops', list(s.open_loops)],
+    ['Personal time', list(s.personal_time)],
+  ];
+  return parts
+    .filter(([, v]) => v?.trim())
+    .map(([k, v]) => (v?.startsWith('  -') ? `${k}:\n${v}` : `${k}: ${v}`))
+    .join('\n');
+}
+
+/**
+ * Journal entries weighted by recency: newest first, each given a share of the text budget
+ * proportional to its weight, and entries older than about two weeks left out.
+ */
+export function weightedJournal(entries: JournalItem[], today: string): string[] {
+  return entries
+    .map((e) => ({ e, w: recencyWeight(e.date, today) }))
+    .filter(({ w }) => w >= MIN_WEIGHT)
+    .sort((a, b) => b.e.date.localeCompare(a.e.date))
+    .map(({ e, w }) => {
+      // The note's own text already holds its structured parts; they stand in only without it.
+      const body = e.content.trim() || (e.structured ? structuredText(e.structured) : '');
+      const budget = Math.max(MIN_ENTRY_CHARS, Math.round(FULL_ENTRY_CHARS * w));
+      return `### ${e.date} · ${e.kind}${e.title ? ` · ${e.title}` : ''} (weight ${w.toFixed(2)})\n${clip(body, budget)}`;
+    });
+}
+
+export interface ContextOptions {
+  today: string;
+  includeEndOfDay?: boolean;
+}
+
+/** The data part of a coach's system prompt, delimited as data. */
+export function buildContext(coachType: CoachType, data: CoachData, opts: ContextOptions): string {
+  const sections: string[] = [`Today is ${opts.today}.`];
+  for (const source of SOURCES[coachType]) {
+    if (source === 'journal' && data.journal.length) {
+      const entries = weightedJournal(data.journal, opts.today);
+      if (entries.length)
+        sections.push(`## Journal entries (newest first, weighted by recency)\n${entries.join('\n\n')}`);
+    }
+    if (source === 'todos' && data.todos.length) {
+      const open = data.todos.filter((t) => !t.completed).map((t) => `- [ ] ${t.content}`);
+      const done = data.todos
+        .filter((t) => t.completed && t.completed_at && daysBetween(t.completed_at, opts.today) <= 1)
+        .map((t) => `- [x] ${t.content} (completed ${t.completed_at?.slice(0, 10)})`);
+      sections.push(`## Todos\n${[...open, ...done].join('\n') || 'none'}`);
+    }
+    if (source === 'workouts' && data.workouts.length) {
+      const recent = [...data.workouts].sort((a, b) => b.date.localeCompare(a.date)).slice(0, 14);
+      const lines = recent.map((w) => `- ${w.date} ${w.kind}${w.status ? ` (${w.status})` : ''}: ${clip(w.text, 600)}`);
+      sections.push(`## Workout plans and logs (newest first)\n${lines.join('\n')}`);
+    }
+    if (source === 'transcripts' && data.transcripts.length) {
+      const recent = data.transcripts.filter((t) => recencyWeight(t.date, opts.today) >= MIN_WEIGHT);
+      const lines = recent
+        .sort((a, b) => b.date.localeCompare(a.date))
+        .slice(0, 10)
+        .map((t) => {
+          const w = recencyWeight(t.date, opts.today);
+          const ctx = t.context ? `\nContext: ${t.context}` : '';
+          return `### ${t.date} · ${t.title} (${t.transcript_type})${ctx}\n${clip(t.content, Math.max(MIN_ENTRY_CHARS, Math.round(FULL_ENTRY_CHARS * w)))}`;
+        });
+      if (lines.length) sections.push(`## Meeting notes (transcripts)\n${lines.join('\n\n')}`);
+    }
+    if (source === 'calendar' && data.calendar.length) {
+      const events = withoutDeclined(data.calendar)
+        .sort((a, b) => a.start.localeCompare(b.start))
+        .map((e) => `- ${e.start}${e.end ? ` – ${e.end}` : ''}: ${e.summary}${e.location ? ` @ ${e.location}` : ''}`);
+      sections.push(`## Calendar (declined invitations removed)\n${events.join('\n') || 'no events'}`);
+    }
+  }
+  if (data.attached.length) {
+    const items = data.attached.map(
+      (a) => `### Attached ${a.kind}: ${a.title}${a.date ? ` (${a.date})` : ''}\n${clip(a.content, FULL_ENTRY_CHARS)}`,
+    );
+    sections.push(`## Entries the user attached to this message\n${items.join('\n\n')}`);
+  }
+  if (opts.includeEndOfDay) sections.push('The user asks for the end-of-day review: focus on what happened today.');
+  return `<user_data>\n${asData(sections.join('\n\n'))}\n</user_data>`;
+}
+
+export function systemPrompt(
+  prompts: { base_prompt: string; system_prompt_addition: string; meta_content: string },
+  context: string,
+): string {
+  const meta = prompts.meta_content.trim()
+    ? `\n\nAbout the user (written by the user):\n<user_data>\n${asData(prompts.meta_content.trim())}\n</user_data>`
+    : '';
+  return `${prompts.base_prompt.trim()}\n\n${prompts.system_prompt_addition.trim()}${meta}\n\nThe user's data:\n${context}`;
+}

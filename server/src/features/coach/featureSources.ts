@@ -1,0 +1,103 @@
+import type { DailyStructuredData } from '../../../../common/src/journalText.js';
+import { findRowById, type JournalRow, listJournalEntries, parseJson } from '../journal/repo.js';
+import { findTranscript, transcriptHeadlineRows } from '../notes/repo.js';
+import { listTodos } from '../todos/repo.js';
+import { listLogs } from '../workout/logsRepo.js';
+import { listPlans } from '../workout/plansRepo.js';
+import type { AttachedItem, JournalStructured, TranscriptItem, WorkoutItem } from './coachData.js';
+import type { CoachSource } from './sources.js';
+
+/** How much of each feature's recent data a coach reads (the context builder weighs it further). */
+const JOURNAL_ENTRIES = 30;
+const WORKOUT_ITEMS = 14;
+const TRANSCRIPTS = 10;
+
+const ids = (list: Array<string | number> | undefined) =>
+  (list ?? []).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+
+/** A daily note's morning and evening parts as one set of fields. */
+function dailyFields(structured: Record<string, unknown> | null): JournalStructured | undefined {
+  if (!structured) return undefined;
+  const d = structured as DailyStructuredData;
+  if (!d.morning && !d.evening) return undefined;
+  return { ...d.morning, ...d.evening };
+}
+
+const journalTitle = (row: Pick<JournalRow, 'journal_type'>) =>
+  row.journal_type === 'weekly_planning' ? 'Weekly plan' : row.journal_type === 'note' ? 'Note' : 'Daily journal';
+
+export const journalSource: CoachSource = async (ctx, { userId, specificEntries }) => {
+  const entries = await listJournalEntries(ctx.db, userId, { limit: JOURNAL_ENTRIES });
+  const journal = entries.map((e) => ({
+    id: String(e.id),
+    date: e.date,
+    kind: e.journal_type,
+    content: e.content,
+    structured: e.journal_type === 'daily' ? dailyFields(e.structured_data) : undefined,
+  }));
+  const attached: AttachedItem[] = [];
+  for (const [kind, list] of [
+    ['journal', specificEntries?.journalEntries],
+    ['note', specificEntries?.notes],
+  ] as const) {
+    for (const id of ids(list)) {
+      const row = await findRowById(ctx.db, userId, id);
+      if (row)
+        attached.push({
+          kind,
+          title: journalTitle(row),
+          date: row.date,
+          content: row.content || JSON.stringify(parseJson(row.structured_data) ?? {}),
+        });
+    }
+  }
+  return { journal, attached };
+};
+
+export const todosSource: CoachSource = async (ctx, { userId }) => ({
+  // Open todos and those completed in the last 24 hours.
+  todos: await listTodos(ctx.db, userId),
+});
+
+function planTitle(json: string): string {
+  try {
+    const p = JSON.parse(json) as { title?: unknown; description?: unknown };
+    return [p.title, p.description].filter((x) => typeof x === 'string' && x.trim()).join(': ') || 'Workout plan';
+  } catch {
+    return json.slice(0, 200);
+  }
+}
+
+export const workoutsSource: CoachSource = async (ctx, { userId }) => {
+  const plans = await listPlans(ctx.db, userId, { limit: WORKOUT_ITEMS });
+  const logs = await listLogs(ctx.db, userId, { limit: WORKOUT_ITEMS });
+  const workouts: WorkoutItem[] = [
+    ...plans.map((p) => ({ date: p.date, kind: 'plan' as const, text: planTitle(p.plan) })),
+    ...logs.map((l) => ({
+      date: l.date,
+      kind: 'log' as const,
+      text: l.entry,
+      status: l.workout_skipped
+        ? ('skipped' as const)
+        : l.workout_completion
+          ? ('completed' as const)
+          : ('none' as const),
+    })),
+  ];
+  return { workouts };
+};
+
+export const transcriptsSource: CoachSource = async (ctx, { userId, specificEntries }) => {
+  const recent = await transcriptHeadlineRows(ctx.db, userId, TRANSCRIPTS);
+  const transcripts: TranscriptItem[] = [];
+  for (const r of recent) {
+    const t = await findTranscript(ctx.db, userId, r.id);
+    if (t) transcripts.push({ ...t, id: String(t.id) });
+  }
+  const attached: AttachedItem[] = [];
+  for (const id of ids(specificEntries?.transcripts)) {
+    const t = await findTranscript(ctx.db, userId, id);
+    if (t) attached.push({ kind: 'transcript', title: t.title, date: t.date, content: t.content });
+  }
+  return { transcripts, attached };
+};

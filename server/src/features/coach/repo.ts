@@ -1,0 +1,126 @@
+import type { Db } from '../../db/index.js';
+
+const conversationColumns = ['id', 'conversation_uuid', 'coach_type', 'title', 'created_at', 'updated_at'] as const;
+
+export function listConversations(db: Db, userId: number) {
+  return db
+    .selectFrom('coach_conversations')
+    .select(conversationColumns)
+    .where('user_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export function findConversation(db: Db, userId: number, uuid: string) {
+  return db
+    .selectFrom('coach_conversations')
+    .select(conversationColumns)
+    .where('user_id', '=', userId)
+    .where('conversation_uuid', '=', uuid)
+    .executeTakeFirst();
+}
+
+export async function insertConversation(
+  db: Db,
+  userId: number,
+  c: { conversation_uuid: string; coach_type: string; title: string | null; now: string },
+) {
+  const row = await db
+    .insertInto('coach_conversations')
+    .values({
+      user_id: userId,
+      conversation_uuid: c.conversation_uuid,
+      coach_type: c.coach_type,
+      title: c.title,
+      created_at: c.now,
+      updated_at: c.now,
+    })
+    .returning(conversationColumns)
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+export async function setTitle(db: Db, userId: number, uuid: string, title: string) {
+  const res = await db
+    .updateTable('coach_conversations')
+    .set({ title })
+    .where('user_id', '=', userId)
+    .where('conversation_uuid', '=', uuid)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export async function touchConversation(db: Db, userId: number, id: number, now: string) {
+  await db
+    .updateTable('coach_conversations')
+    .set({ updated_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteConversation(db: Db, userId: number, uuid: string) {
+  const res = await db
+    .deleteFrom('coach_conversations')
+    .where('user_id', '=', userId)
+    .where('conversation_uuid', '=', uuid)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+export function listMessages(db: Db, userId: number, conversationId: number) {
+  return db
+    .selectFrom('coach_messages')
+    .select(['role', 'content', 'thoughts', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('conversation_id', '=', conversationId)
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export async function insertMessage(
+  db: Db,
+  userId: number,
+  m: { conversation_id: number; role: 'user' | 'assistant'; content: string; thoughts: string | null; now: string },
+) {
+  await db
+    .insertInto('coach_messages')
+    .values({
+      user_id: userId,
+      conversation_id: m.conversation_id,
+      role: m.role,
+      content: m.content,
+      thoughts: m.thoughts,
+      created_at: m.now,
+    })
+    .execute();
+}
+
+export function findMeta(db: Db, userId: number, coachType: string) {
+  return db
+    .selectFrom('coach_meta')
+    .select(['meta_content', 'base_prompt', 'system_prompt_addition'])
+    .where('user_id', '=', userId)
+    .where('coach_type', '=', coachType)
+    .executeTakeFirst();
+}
+
+export async function upsertMeta(
+  db: Db,
+  userId: number,
+  coachType: string,
+  m: { meta_content: string; base_prompt: string; system_prompt_addition: string; now: string },
+) {
+  const values = {
+    meta_content: m.meta_content,
+    base_prompt: m.base_prompt,
+    system_prompt_addition: m.system_prompt_addition,
+    updated_at: m.now,
+  };
+  await db
+    .insertInto('coach_meta')
+    .values({ user_id: userId, coach_type: coachType, ...values })
+    .onConflict((oc) => oc.columns(['user_id', 'coach_type']).doUpdateSet(values))
+    .execute();
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import {
+  chatRequest,
+  chatResponse,
+  coachMeta,
+  coachType,
+  conversation,
+  conversationDetail,
+  conversationsResponse,
+  conversationUuid,
+  renameRequest,
+  resetAllResponse,
+  saveCoachMetaRequest,
+} from '../../../../common/src/api/coach.js';
+import { authErrors, errorResponse } from '../../../../common/src/api/common.js';
+import { type App, type AppContext, typed } from '../../context.js';
+import { userOf } from '../../http/auth.js';
+import { HttpError } from '../../http/errors.js';
+import { CoachService } from './service.js';
+import { writeSse } from './sse.js';
+
+const tags = ['coach'];
+const uuidParams = z.object({ uuid: conversationUuid });
+const typeParams = z.object({ coachType });
+
+export async function coachRoutes(app: App, ctx: AppContext) {
+  const r = typed(app);
+  const service = new CoachService(ctx, () => ctx.ai);
+
+  r.get(
+    '/api/coach/conversations',
+    { schema: { tags, summary: 'Your conversations, newest first', response: { 200: conversationsResponse } } },
+    async (request) => service.list(userOf(request).id),
+  );
+
+  r.get(
+    '/api/coach/conversations/:uuid',
+    {
+      schema: {
+        tags,
+        summary: 'A conversation and its messages',
+        params: uuidParams,
+        response: { 200: conversationDetail, ...authErrors },
+      },
+    },
+    async (request) => service.get(userOf(request).id, request.params.uuid),
+  );
+
+  r.put(
+    '/api/coach/conversations/:uuid/title',
+    {
+      schema: {
+        tags,
+        summary: 'Rename a conversation',
+        params: uuidParams,
+        body: renameRequest,
+        response: { 200: conversation, ...authErrors },
+      },
+    },
+    async (request) => service.rename(userOf(request).id, request.params.uuid, request.body.title),
+  );
+
+  r.delete(
+    '/api/coach/conversations/:uuid',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a conversation and its messages',
+        params: uuidParams,
+        response: { 204: z.null(), ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(userOf(request).id, request.params.uuid);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/coach/chat',
+    {
+      schema: {
+        tags,
+        summary: 'Send a message and get the whole reply',
+        description:
+          'Starts a conversation when conversation_uuid is null. On a provider error the user message stays saved and the answer is 502 with the error.',
+        body: chatRequest,
+        response: { 200: chatResponse, 502: errorResponse, ...authErrors },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      let uuid = '';
+      for await (const ev of service.chat(user.id, request.body, { logError: (err) => request.log.error({ err }) })) {
+        if (ev.type === 'conversation') uuid = ev.conversation_uuid;
+        if (ev.type === 'error') throw new HttpError(502, ev.error, { 'x-conversation-uuid': uuid });
+        if (ev.type === 'message') return { conversation_uuid: ev.conversation_uuid, message: ev.message };
+      }
+      throw new Error('chat ended without a reply');
+    },
+  );
+
+  r.post(
+    '/api/coach/chat/stream',
+    {
+      schema: {
+        tags,
+        summary: 'Send a message and receive the reply as server-sent events',
+        description:
+          'Each event is `data: {json}` with a `type`: conversation (first), delta (text pieces), then message (the saved reply) or error.',
+        body: chatRequest,
+      },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      // A missing conversation is an ordinary 404 before the stream starts.
+      if (request.body.conversation_uuid) await service.get(user.id, request.body.conversation_uuid);
+      const abort = new AbortController();
+      await writeSse(
+        request,
+        reply,
+        service.chat(user.id, request.body, {
+          signal: abort.signal,
+          logError: (err) => request.log.error({ err }, 'coach reply failed'),
+        }),
+        abort,
+      );
+    },
+  );
+
+  r.get(
+    '/api/coach/meta/:coachType',
+    {
+      schema: {
+        tags,
+        summary: "A coach's prompt settings",
+        params: typeParams,
+        response: { 200: coachMeta, ...authErrors },
+      },
+    },
+    async (request) => service.getMeta(userOf(request).id, request.params.coachType),
+  );
+
+  r.post(
+    '/api/coach/meta/:coachType',
+    {
+      schema: {
+        tags,
+        summary: "Save a coach's prompt settings",
+        params: typeParams,
+        body: saveCoachMetaRequest,
+        response: { 200: coachMeta, ...authErrors },
+      },
+    },
+    async (request) => service.saveMeta(userOf(request).id, request.params.coachType, request.body),
+  );
+
+  r.post(
+    '/api/coach/meta/:coachType/reset',
+    {
+      schema: {
+        tags,
+        summary: "Restore a coach's built-in prompts (the user's meta information stays)",
+        params: typeParams,
+        response: { 200: coachMeta, ...authErrors },
+      },
+    },
+    async (request) => service.resetMeta(userOf(request).id, request.params.coachType),
+  );
+
+  r.post(
+    '/api/coach/reset-all-prompts',
+    {
+      schema: { tags, summary: "Restore every coach's built-in prompts", response: { 200: resetAllResponse } },
+    },
+    async (request) => ({ coaches: await service.resetAll(userOf(request).id) }),
+  );
+}

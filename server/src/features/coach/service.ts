@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  ChatRequest,
+  ChatStreamEvent,
+  CoachMeta,
+  CoachType,
+  SaveCoachMetaRequest,
+} from '../../../../common/src/api/coach.js';
+import { ASSISTANT_REQUESTS, COACH_MESSAGES, COACH_TYPES } from '../../../../common/src/coachTexts.js';
+import { MESSAGES } from '../../../../common/src/constants.js';
+import { splitThoughts } from '../../../../common/src/thoughts.js';
+import { DEFAULT_PROMPTS, isCustomized } from '../../ai/prompts/coach.js';
+import type { AppContext } from '../../context.js';
+import { nowIso } from '../../db/migrationHelpers.js';
+import { notFound } from '../../http/errors.js';
+import { buildContext, systemPrompt } from './contextBuilder.js';
+import { type CoachModel, userFacingMessage } from './model.js';
+import { buildOfflineReport, type OfflineKind } from './offlineReport.js';
+import * as repo from './repo.js';
+import { type CoachSource, coachSources, loadCoachData } from './sources.js';
+
+/** How many earlier messages of a conversation go back to the model. */
+const HISTORY_LIMIT = 40;
+
+export const NO_PROVIDER_REPLY = `No AI provider is configured, so I can't answer free questions yet.
+
+To configure one, set these in the server's environment and restart Daymark (see the configuration table in the README):
+
+- \`LLM_PROVIDER\`: \`openai-compatible\` (Ollama, LM Studio, vLLM, OpenRouter…), \`openai\` or \`anthropic\`
+- \`LLM_BASE_URL\` and \`LLM_MODEL\` for an OpenAI-compatible server, e.g. \`http://localhost:11434/v1\`
+- \`LLM_API_KEY\` for OpenAI and Anthropic
+
+The **Executive Daily Briefing** and the **Strategic Day Review** work without a provider: they are built straight from your journal, todos and workouts.`;
+
+const presentConversation = (c: Awaited<ReturnType<typeof repo.listConversations>>[number]) => ({
+  conversation_uuid: c.conversation_uuid,
+  coach_type: c.coach_type as CoachType,
+  title: c.title,
+  created_at: c.created_at,
+  updated_at: c.updated_at,
+});
+
+/** Which offline report an assistant request asks for, if any. */
+export function offlineKindOf(message: string, includeEndOfDay?: boolean): OfflineKind | undefined {
+  if (includeEndOfDay) return 'review';
+  const m = message.trim().toLowerCase();
+  if (m === ASSISTANT_REQUESTS.briefing.toLowerCase() || /\bdaily briefing\b/.test(m)) return 'briefing';
+  if (m === ASSISTANT_REQUESTS.review.toLowerCase() || /\b(day review|end[- ]of[- ]day)\b/.test(m)) return 'review';
+  return undefined;
+}
+
+/** A briefing or a review names its conversation; other conversations stay untitled until renamed. */
+function reportConversationTitle(message: string, includeEndOfDay?: boolean): string | null {
+  const kind = offlineKindOf(message, includeEndOfDay);
+  return kind === 'briefing' ? 'Executive Daily Briefing' : kind === 'review' ? 'Strategic Day Review' : null;
+}
+
+export class CoachService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly model: () => CoachModel,
+    private readonly now: () => Date = () => new Date(),
+    private readonly sources: CoachSource[] = coachSources,
+  ) {}
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  async list(userId: number) {
+    return (await repo.listConversations(this.db, userId)).map(presentConversation);
+  }
+
+  private async owned(userId: number, uuid: string) {
+    const c = await repo.findConversation(this.db, userId, uuid);
+    if (!c) throw notFound(COACH_MESSAGES.conversationNotFound);
+    return c;
+  }
+
+  async get(userId: number, uuid: string) {
+    const c = await this.owned(userId, uuid);
+    const messages = await repo.listMessages(this.db, userId, c.id);
+    return {
+      conversation: presentConversation(c),
+      messages: messages.map((m) => ({
+        role: m.role === 'user' ? ('user' as const) : ('assistant' as const),
+        content: m.content,
+        timestamp: m.created_at,
+        thoughts: m.thoughts,
+      })),
+    };
+  }
+
+  async rename(userId: number, uuid: string, title: string) {
+    if (!(await repo.setTitle(this.db, userId, uuid, title.trim())))
+      throw notFound(COACH_MESSAGES.conversationNotFound);
+    return presentConversation(await this.owned(userId, uuid));
+  }
+
+  async remove(userId: number, uuid: string) {
+    if (!(await repo.deleteConversation(this.db, userId, uuid))) throw notFound(COACH_MESSAGES.conversationNotFound);
+  }
+
+  async getMeta(userId: number, coachType: CoachType): Promise<CoachMeta> {
+    const stored = await repo.findMeta(this.db, userId, coachType);
+    const p = stored ?? { meta_content: '', ...DEFAULT_PROMPTS[coachType] };
+    return { coach_type: coachType, ...p, customized: isCustomized(coachType, p) };
+  }
+
+  async saveMeta(userId: number, coachType: CoachType, body: SaveCoachMetaRequest): Promise<CoachMeta> {
+    const current = await this.getMeta(userId, coachType);
+    await repo.upsertMeta(this.db, userId, coachType, {
+      meta_content: body.meta_content,
+      base_prompt: body.base_prompt ?? current.base_prompt,
+      system_prompt_addition: body.system_prompt_addition ?? current.system_prompt_addition,
+      now: nowIso(),
+    });
+    return this.getMeta(userId, coachType);
+  }
+
+  /** Restores the built-in prompts; the user's meta information is theirs and stays. */
+  async resetMeta(userId: number, coachType: CoachType): Promise<CoachMeta> {
+    const current = await this.getMeta(userId, coachType);
+    await repo.upsertMeta(this.db, userId, coachType, {
+      meta_content: current.meta_content,
+      ...DEFAULT_PROMPTS[coachType],
+      now: nowIso(),
+    });
+    return this.getMeta(userId, coachType);
+  }
+
+  async resetAll(userId: number): Promise<CoachMeta[]> {
+    const out: CoachMeta[] = [];
+    for (const t of COACH_TYPES) out.push(await this.resetMeta(userId, t));
+    return out;
+  }
+
+  /**
+   * One turn of a conversation as a stream of events. The user's message is saved before the
+   * model is asked, so a failed reply keeps it; the reply is saved once complete.
+   */
+  async *chat(
+    userId: number,
+    req: ChatRequest,
+    opts: { signal?: AbortSignal; logError?: (err: unknown) => void } = {},
+  ): AsyncGenerator<ChatStreamEvent> {
+    const { signal } = opts;
+    const userText = req.messages[0]?.content.trim() ?? '';
+    const now = nowIso();
+    const conv = req.conversation_uuid
+      ? await this.owned(userId, req.conversation_uuid)
+      : await repo.insertConversation(this.db, userId, {
+          conversation_uuid: randomUUID(),
+          coach_type: req.coachType,
+          title: req.coachType === 'assistant' ? reportConversationTitle(userText, req.includeEndOfDayContext) : null,
+          now,
+        });
+    const coachType = conv.coach_type as CoachType;
+    await repo.insertMessage(this.db, userId, {
+      conversation_id: conv.id,
+      role: 'user',
+      content: userText,
+      thoughts: null,
+      now,
+    });
+    await repo.touchConversation(this.db, userId, conv.id, now);
+    yield { type: 'conversation', conversation_uuid: conv.conversation_uuid };
+
+    const today = this.now().toISOString().slice(0, 10);
+    const model = this.model();
+    let full = '';
+    try {
+      const data = await loadCoachData(this.ctx, { userId, today, specificEntries: req.specificEntries }, this.sources);
+      if (!model.enabled) {
+        const kind = coachType === 'assistant' ? offlineKindOf(userText, req.includeEndOfDayContext) : undefined;
+        full = kind ? buildOfflineReport(kind, data, today) : NO_PROVIDER_REPLY;
+        yield { type: 'delta', text: full };
+      } else {
+        const meta = await this.getMeta(userId, coachType);
+        const context = buildContext(coachType, data, { today, includeEndOfDay: req.includeEndOfDayContext });
+        const history = (await repo.listMessages(this.db, userId, conv.id)).slice(-HISTORY_LIMIT).map((m) => ({
+          role: m.role === 'user' ? ('user' as const) : ('assistant' as const),
+          content: m.content,
+        }));
+        for await (const piece of model.streamText({
+          system: systemPrompt(meta, context),
+          messages: history,
+          signal,
+        })) {
+          if (!piece) continue;
+          full += piece;
+          yield { type: 'delta', text: piece };
+        }
+      }
+    } catch (err) {
+      if (signal?.aborted) return;
+      const message = userFacingMessage(err);
+      if (!message) opts.logError?.(err);
+      yield { type: 'error', error: message ?? MESSAGES.somethingWrong };
+      return;
+    }
+    const { content, thoughts } = splitThoughts(full);
+    const saved = nowIso();
+    await repo.insertMessage(this.db, userId, {
+      conversation_id: conv.id,
+      role: 'assistant',
+      content,
+      thoughts,
+      now: saved,
+    });
+    await repo.touchConversation(this.db, userId, conv.id, saved);
+    yield {
+      type: 'message',
+      conversation_uuid: conv.conversation_uuid,
+      message: { role: 'assistant', content, thoughts, timestamp: saved },
+    };
+  }
+}

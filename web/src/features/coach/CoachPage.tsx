@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import type { CoachType, SpecificEntries } from '../../../../common/src/api/coach';
+import { COACH_LABELS, COACH_MESSAGES } from '../../../../common/src/coachTexts';
+import { Button, Card } from '../../ui';
+import { useConversations } from './api';
+import styles from './Chat.module.css';
+import { Composer } from './Composer';
+import { countAttached, EntryPicker, useAttachableEntries } from './EntryPicker';
+import { History } from './History';
+import { HistoryPanel } from './HistoryPanel';
+import { HistoryIcon } from './icons';
+import { MessageList } from './MessageList';
+import { useChat } from './useChat';
+import { useIsNarrow } from './useMediaQuery';
+
+const COACHES: CoachType[] = ['workout', 'vocational'];
+
+/** /coach: the 'New Coach Session' view, then the chat with its history. */
+export function CoachPage() {
+  const chat = useChat('coach', COACH_MESSAGES.invalidCoachReply);
+  const conversations = useConversations(COACHES);
+  const entries = useAttachableEntries();
+  const narrow = useIsNarrow();
+  const [draft, setDraft] = useState('');
+  const [chosen, setChosen] = useState<CoachType | null>(null);
+  const [attached, setAttached] = useState<SpecificEntries>({});
+  const [panelOpen, setPanelOpen] = useState(false);
+  const list = conversations.data ?? [];
+  const isNew = !chat.conversationUuid && chat.messages.length === 0;
+
+  const send = (coachType: CoachType) => {
+    const text = draft;
+    setDraft('');
+    const specificEntries = countAttached(attached) ? attached : undefined;
+    setAttached({});
+    void chat.send(text, { coachType, specificEntries });
+  };
+  const newChat = () => {
+    chat.newChat();
+    setChosen(null);
+    setDraft('');
+    setAttached({});
+    setPanelOpen(false);
+  };
+  const history = (
+    <History
+      conversations={list}
+      activeUuid={chat.conversationUuid}
+      onSelect={(uuid) => {
+        setPanelOpen(false);
+        void chat.load(uuid);
+      }}
+      onNewChat={newChat}
+      onDeleted={(uuid) => uuid === chat.conversationUuid && newChat()}
+    />
+  );
+
+  if (isNew) {
+    return (
+      <div className={styles.newSession}>
+        <Card title="New Coach Session" description="Choose a coach and say what is on your mind.">
+          <div className={styles.stack}>
+            <label className={styles.fieldLabel} htmlFor="coach-first-message">
+              Your message
+            </label>
+            <textarea
+              id="coach-first-message"
+              className={styles.input}
+              rows={5}
+              value={draft}
+              placeholder="e.g. I have 30 minutes and a pair of dumbbells. What should I do today?"
+              onChange={(e) => setDraft(e.target.value)}
+            />
+            <EntryPicker entries={entries} value={attached} onChange={setAttached} />
+            <fieldset className={styles.coachChoice}>
+              <legend className={styles.fieldLabel}>Coach</legend>
+              {COACHES.map((t) => (
+                <button
+                  key={t}
+                  type="button"
+                  className={`${styles.coachButton} ${chosen === t ? styles.coachChosen : ''}`}
+                  aria-pressed={chosen === t}
+                  onClick={() => setChosen(t)}
+                >
+                  {COACH_LABELS[t]}
+                </button>
+              ))}
+            </fieldset>
+            <div className={styles.actionsRow}>
+              {list.length > 0 && (
+                <Button variant="ghost" icon={<HistoryIcon />} onClick={() => setPanelOpen(true)}>
+                  View Previous Chats
+                </Button>
+              )}
+              <Button variant="primary" disabled={!draft.trim() || !chosen} onClick={() => chosen && send(chosen)}>
+                Start Chat
+              </Button>
+            </div>
+          </div>
+        </Card>
+        <HistoryPanel open={panelOpen} onClose={() => setPanelOpen(false)}>
+          {history}
+        </HistoryPanel>
+      </div>
+    );
+  }
+
+  const coachType = chat.coachType ?? chosen ?? 'workout';
+  const current = list.find((c) => c.conversation_uuid === chat.conversationUuid);
+  return (
+    <div className={styles.chatLayout}>
+      {!narrow && <aside className={styles.sidebar}>{history}</aside>}
+      <section className={styles.chat} aria-label={`${COACH_LABELS[coachType]} chat`}>
+        <header className={styles.chatHeader}>
+          {narrow && (
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<HistoryIcon />}
+              aria-label="Chat History"
+              title="Chat History"
+              onClick={() => setPanelOpen(true)}
+            />
+          )}
+          <div className={styles.chatTitle}>
+            <span className={styles.badge}>{COACH_LABELS[coachType]}</span>
+            {current?.title && <span className={styles.chatName}>{current.title}</span>}
+          </div>
+          {narrow && (
+            <Button size="sm" variant="secondary" onClick={newChat}>
+              New Chat
+            </Button>
+          )}
+        </header>
+        <MessageList messages={chat.messages} />
+        <Composer
+          value={draft}
+          onChange={setDraft}
+          onSend={() => send(coachType)}
+          sendDisabled={chat.pending || chat.loading}
+          placeholder="Message your coach (Enter to send, Shift+Enter for a new line)"
+        >
+          <EntryPicker entries={entries} value={attached} onChange={setAttached} />
+        </Composer>
+      </section>
+      {narrow && (
+        <HistoryPanel open={panelOpen} onClose={() => setPanelOpen(false)}>
+          {history}
+        </HistoryPanel>
+      )}
+    </div>
+  );
+}

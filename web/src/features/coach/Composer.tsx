@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { Button } from '../../ui';
+import styles from './Chat.module.css';
+
+/** The message box: Enter sends, Shift+Enter breaks the line. */
+export function Composer({
+  value,
+  onChange,
+  onSend,
+  disabled,
+  sendDisabled,
+  sendLabel = 'Send',
+  placeholder,
+  label = 'Message',
+  children,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  onSend: () => void;
+  disabled?: boolean;
+  sendDisabled?: boolean;
+  sendLabel?: string;
+  placeholder?: string;
+  label?: string;
+  children?: ReactNode;
+}) {
+  const blocked = disabled || sendDisabled || !value.trim();
+  return (
+    <form
+      className={styles.composer}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!blocked) onSend();
+      }}
+    >
+      <textarea
+        aria-label={label}
+        className={styles.input}
+        value={value}
+        rows={3}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            if (!blocked) onSend();
+          }
+        }}
+      />
+      <div className={styles.composerBar}>
+        <div className={styles.composerExtra}>{children}</div>
+        <Button type="submit" variant="primary" disabled={blocked}>
+          {sendLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { CloseIcon } from '../../ui/icons';
+import styles from './Chat.module.css';
+
+/** The slide-in history panel of narrow screens (and of the new-session view). */
+export function HistoryPanel({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
+  if (!open) return null;
+  return (
+    <div className={styles.panelRoot}>
+      <button type="button" className={styles.panelOverlay} aria-label="Close chat history" onClick={onClose} />
+      <div
+        className={styles.panel}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Chat History"
+        onKeyDown={(e) => e.key === 'Escape' && onClose()}
+      >
+        <button type="button" className={styles.panelClose} aria-label="Close" onClick={onClose}>
+          <CloseIcon />
+        </button>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Markdown } from './Markdown';
+
+// A .ts file (no JSX) so that the shared test include pattern picks it up.
+const html = (text: string) => renderToStaticMarkup(createElement(Markdown, { text }));
+
+describe('Markdown replies', () => {
+  it('renders GFM tables and code', () => {
+    const out = html('| a | b |\n|---|---|\n| 1 | 2 |\n\n```ts\nconst x = 1;\n```');
+    expect(out).toContain('<table>');
+    expect(out).toContain('<td>1</td>');
+    expect(out).toMatch(/<pre><code class="language-ts">const x = 1;\n<\/code><\/pre>/);
+  });
+
+  it('keeps http, https, mailto and tel links and drops other protocols', () => {
+    const out = html('[a](https://example.com) [b](mailto:me@example.com) [c](tel:+1555) [d](javascript:alert(1))');
+    expect(out).toContain('href="https://example.com"');
+    expect(out).toContain('href="mailto:me@example.com"');
+    expect(out).toContain('href="tel:+1555"');
+    expect(out).not.toContain('javascript');
+    expect(out).toContain('<span>d</span>');
+    expect(out).toContain('rel="noopener noreferrer nofollow"');
+  });
+
+  it('drops raw HTML and never loads images', () => {
+    const out = html('Hi <script>alert(1)</script><b onclick="x()">bold</b>\n\n![chart](https://evil.example/t.png)');
+    expect(out).not.toContain('<script');
+    expect(out).not.toContain('onclick');
+    expect(out).not.toContain('<img');
+    expect(out).toContain('>Image: chart</a>');
+  });
+});

@@ -1,0 +1,99 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ChatRequest,
+  type ChatStreamEvent,
+  type CoachMeta,
+  type CoachType,
+  type Conversation,
+  type ConversationDetail,
+  chatStreamEvent,
+  coachMeta,
+  conversationDetail,
+  conversationsResponse,
+  resetAllResponse,
+} from '../../../../common/src/api/coach';
+import { API_BASE, ApiError, del, get, post, put } from '../../api/client';
+import { getToken } from '../../api/token';
+
+export const conversationsKey = ['coach', 'conversations'] as const;
+
+export function useConversations(coachTypes?: CoachType[]) {
+  return useQuery({
+    queryKey: conversationsKey,
+    queryFn: () => get<Conversation[]>('/coach/conversations', { schema: conversationsResponse }),
+    // The client keeps only the coach types this screen shows (part 2 §7).
+    select: (list) => (coachTypes ? list.filter((c) => coachTypes.includes(c.coach_type)) : list),
+  });
+}
+
+export const fetchConversation = (uuid: string) =>
+  get<ConversationDetail>(`/coach/conversations/${uuid}`, { schema: conversationDetail });
+
+export const renameConversation = (uuid: string, title: string) =>
+  put<Conversation>(`/coach/conversations/${uuid}/title`, { title });
+
+export const deleteConversation = (uuid: string) => del(`/coach/conversations/${uuid}`);
+
+export function useRefreshConversations() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: conversationsKey });
+}
+
+export const fetchCoachMeta = (t: CoachType) => get<CoachMeta>(`/coach/meta/${t}`, { schema: coachMeta });
+export const saveCoachMeta = (
+  t: CoachType,
+  body: { meta_content: string; base_prompt: string; system_prompt_addition: string },
+) => post<CoachMeta>(`/coach/meta/${t}`, body, { schema: coachMeta });
+export const resetCoachMeta = (t: CoachType) =>
+  post<CoachMeta>(`/coach/meta/${t}/reset`, undefined, { schema: coachMeta });
+export const resetAllCoachMeta = () => post('/coach/reset-all-prompts', undefined, { schema: resetAllResponse });
+
+/**
+ * Sends one message and reads the reply as server-sent events, calling `onEvent` for each.
+ * A non-OK answer before the stream starts throws ApiError like every other call.
+ */
+export async function streamChat(
+  body: ChatRequest,
+  onEvent: (e: ChatStreamEvent) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(`${API_BASE}/coach/chat/stream`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+    signal,
+  });
+  if (!res.ok || !res.body) {
+    const data = await res.json().catch(() => undefined);
+    // Route a 401 through the shared client so the session ends the usual way.
+    if (res.status === 401) await get('/auth/me').catch(() => undefined);
+    const text = (data as { error?: string } | undefined)?.error;
+    throw new ApiError(res.status, text ?? `HTTP error! status: ${res.status}`, data);
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let end = buffer.indexOf('\n\n');
+    while (end >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = block
+        .split('\n')
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n');
+      if (data) {
+        const parsed = chatStreamEvent.safeParse(JSON.parse(data));
+        if (parsed.success) onEvent(parsed.data);
+      }
+      end = buffer.indexOf('\n\n');
+    }
+  }
+}
