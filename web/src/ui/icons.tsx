@@ -6,7 +6,8 @@ import type { ReactNode, SVGProps } from 'react';
  */
 export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
+/** The frame every line icon is drawn in; features draw their own icons with it. */
+export function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,27 +1,12 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
+import { type IconProps, Icon as LineIcon } from '../../ui/icons';
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-/** Icons of the chat screens, drawn like ui/icons (24px grid, 1.8px round stroke). */
-function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+/** Icons of the chat screens, in the design system's frame at 18px. */
+const Icon = ({ children, ...p }: IconProps & { children: ReactNode }) => (
+  <LineIcon width="18" height="18" {...p}>
+    {children}
+  </LineIcon>
+);
 
 export const PencilIcon = (p: IconProps) => (
   <Icon {...p}>

@@ -1,25 +1,5 @@
-import type { ReactNode } from 'react';
 import type { NoteEntryType } from '../../../../common/src/journalConstants';
-import { NotesIcon, TranscriptIcon } from '../../ui/icons';
-
-function Svg({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon, NotesIcon, TranscriptIcon } from '../../ui/icons';
 
 const small = { width: 20, height: 20 };
 
@@ -32,29 +12,29 @@ export function NoteTypeIcon({ type }: { type: NoteEntryType }) {
       return <TranscriptIcon {...small} />;
     case 'morning':
       return (
-        <Svg>
+        <Icon {...small}>
           <path d="M4 18h16M7.5 18a4.5 4.5 0 0 1 9 0M12 6v3M5.6 10.6l1.8 1.2M18.4 10.6l-1.8 1.2" />
-        </Svg>
+        </Icon>
       );
     case 'evening':
       return (
-        <Svg>
+        <Icon {...small}>
           <path d="M19.5 14.5A8 8 0 0 1 9.5 4.5a7.5 7.5 0 1 0 10 10z" />
-        </Svg>
+        </Icon>
       );
     case 'weekly':
       return (
-        <Svg>
+        <Icon {...small}>
           <rect x="3.5" y="5" width="17" height="15.5" rx="2" />
           <path d="M3.5 10h17M8 3v4M16 3v4" />
-        </Svg>
+        </Icon>
       );
     default:
       return (
-        <Svg>
+        <Icon {...small}>
           <path d="M5 4.5h11.5a2 2 0 0 1 2 2v13H7a2 2 0 0 1-2-2z" />
           <path d="M5 17.5a2 2 0 0 1 2-2h11.5M9 8.5h6" />
-        </Svg>
+        </Icon>
       );
   }
 }
