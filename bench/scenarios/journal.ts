@@ -2,7 +2,7 @@ import { parseDailyNote } from '../../common/src/journalText.js';
 import type { BenchScenario } from '../types.js';
 
 const DAYS = 3650;
-const NOTES = 5000;
+const NOTES = 14350; // with 3,650 daily notes and 2,000 transcripts: 20,000 entries in the notes list
 const TODOS = 2000;
 const OPEN_TODOS = 150;
 const TRANSCRIPTS = 2000;

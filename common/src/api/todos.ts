@@ -37,3 +37,7 @@ export type UpdateTodoRequest = z.infer<typeof updateTodoRequest>;
 
 export const todoIdParams = z.object({ id: z.coerce.number().int().positive() });
 export const todosResponse = z.array(todo);
+
+/** The whole edited checklist, applied at once (see checklistText.ts for the format). */
+export const applyChecklistRequest = z.object({ text: z.string().max(TODO_MAX_LENGTH * 2000) });
+export type ApplyChecklistRequest = z.infer<typeof applyChecklistRequest>;

@@ -97,3 +97,46 @@ export async function deleteTodo(db: Db, userId: number, id: number): Promise<bo
   const res = await db.deleteFrom('todos').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
+
+/** Adds several todos in one statement; ids follow the given order. */
+export async function insertTodos(
+  db: Db,
+  userId: number,
+  todos: ReadonlyArray<{ content: string; completed: boolean }>,
+  now: string,
+): Promise<void> {
+  if (todos.length === 0) return;
+  const rows = todos.map((t) => ({
+    user_id: userId,
+    content: t.content,
+    completed: t.completed ? 1 : 0,
+    completed_at: t.completed ? now : null,
+    created_at: now,
+  }));
+  // Chunks keep every statement under SQLite's bound-parameter limit.
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('todos')
+      .values(rows.slice(i, i + 500))
+      .execute();
+}
+
+export async function setCompleted(db: Db, userId: number, ids: number[], completed: boolean, now: string) {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('todos')
+    .set({ completed: completed ? 1 : 0, completed_at: completed ? now : null })
+    .where('user_id', '=', userId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function deleteTodos(db: Db, userId: number, ids: number[]) {
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .deleteFrom('todos')
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+  }
+}

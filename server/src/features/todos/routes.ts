@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authErrors } from '../../../../common/src/api/common.js';
 import {
+  applyChecklistRequest,
   createTodoRequest,
   listTodosQuery,
   todo,
@@ -43,6 +44,19 @@ export async function todoRoutes(app: App, ctx: AppContext) {
       );
       return reply.code(201).send(created);
     },
+  );
+
+  r.put(
+    '/api/todos/checklist',
+    {
+      schema: {
+        tags,
+        summary: 'Apply the whole edited checklist text in one transaction; returns the new list',
+        body: applyChecklistRequest,
+        response: { 200: todosResponse, ...authErrors },
+      },
+    },
+    async (request) => service.applyChecklist(ctx.db, userOf(request).id, request.body.text),
   );
 
   r.patch(

@@ -1,7 +1,8 @@
-import { TODO_TEXT } from '../../../../common/src/journalConstants.js';
+import { planChecklistSync } from '../../../../common/src/checklistText.js';
+import { TODO_MAX_LENGTH, TODO_TEXT } from '../../../../common/src/journalConstants.js';
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import * as repo from './repo.js';
 
 export async function createTodo(db: Db, userId: number, content: string, completed = false) {
@@ -26,4 +27,36 @@ export async function updateTodo(db: Db, userId: number, id: number, patch: { co
 
 export async function deleteTodo(db: Db, userId: number, id: number) {
   if (!(await repo.deleteTodo(db, userId, id))) throw notFound(TODO_TEXT.notFound);
+}
+
+/**
+ * Applies a whole edited checklist in one transaction and returns the new list: the text is
+ * reconciled with the list as shown (todos hidden 24 h after completion are left alone), so
+ * saving a long list is one request and a failure changes nothing.
+ */
+export async function applyChecklist(db: Db, userId: number, text: string) {
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    const plan = planChecklistSync(text, await repo.listTodos(trx, userId, { now }));
+    const tooLong = plan.create.find((l) => l.content.length > TODO_MAX_LENGTH);
+    if (tooLong)
+      throw badRequest(`A todo can be at most ${TODO_MAX_LENGTH} characters: ${tooLong.content.slice(0, 40)}…`);
+    await repo.deleteTodos(trx, userId, plan.remove);
+    await repo.setCompleted(
+      trx,
+      userId,
+      plan.toggle.filter((t) => t.completed).map((t) => t.id),
+      true,
+      now,
+    );
+    await repo.setCompleted(
+      trx,
+      userId,
+      plan.toggle.filter((t) => !t.completed).map((t) => t.id),
+      false,
+      now,
+    );
+    await repo.insertTodos(trx, userId, plan.create, now);
+  });
+  return repo.listTodos(db, userId);
 }

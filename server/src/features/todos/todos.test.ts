@@ -103,4 +103,55 @@ describe('todos', () => {
     });
     expect((await list(bob)).map((t) => t.content)).toEqual(['bob only']);
   });
+
+  it('applies a whole edited checklist in one request and returns the new list', async () => {
+    h = await createHarness();
+    const alice = await createUserAndSignIn(h, 'alice');
+    const bob = await createUserAndSignIn(h, 'bob');
+    await add(bob, 'bob keeps this');
+    const keep = await add(alice, 'Keep me');
+    const gone = await add(alice, 'Delete me');
+    const put = (text: string) => alice.request({ method: 'PUT', url: '/api/todos/checklist', payload: { text } });
+
+    const res = await put('- [x] Keep me\nNew one\n- [ ] Another\nNew one\n');
+    expect(res.statusCode).toBe(200);
+    const after = res.json() as Array<{ id: number; content: string; completed: boolean; completed_at: string | null }>;
+    expect(after.map((t) => [t.content, t.completed])).toEqual([
+      ['New one', false],
+      ['Another', false],
+      ['Keep me', true],
+    ]);
+    expect(after.find((t) => t.content === 'Keep me')?.id).toBe(keep.id);
+    expect(after.find((t) => t.content === 'Keep me')?.completed_at).not.toBeNull();
+    expect(after.some((t) => t.id === gone.id)).toBe(false);
+    expect(await list(alice)).toEqual(after);
+
+    // The same text again changes nothing.
+    expect((await put('- [x] Keep me\nNew one\n- [ ] Another')).json()).toEqual(after);
+    // Another user's list is untouched.
+    expect((await list(bob)).map((t) => t.content)).toEqual(['bob keeps this']);
+  });
+
+  it('saves a 1,000-line checklist in one request, and a bad line changes nothing', async () => {
+    h = await createHarness();
+    const alice = await createUserAndSignIn(h, 'alice');
+    const lines = Array.from({ length: 1000 }, (_, i) => `- [${i % 3 === 0 ? 'x' : ' '}] Task ${i + 1}`);
+    const res = await alice.request({
+      method: 'PUT',
+      url: '/api/todos/checklist',
+      payload: { text: lines.join('\n') },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveLength(1000);
+    expect(res.json()[0].content).toBe('Task 2');
+
+    const bad = await alice.request({
+      method: 'PUT',
+      url: '/api/todos/checklist',
+      payload: { text: `Short\n${'x'.repeat(1001)}` },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/at most 1000 characters/);
+    expect(await list(alice)).toHaveLength(1000);
+  });
 });

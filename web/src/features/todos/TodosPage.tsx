@@ -112,7 +112,7 @@ function ChecklistEditor({ todos, onClose }: { todos: Todo[]; onClose: () => voi
     if (text === initial) return onClose();
     setSaving(true);
     try {
-      await saveChecklist(text, todos);
+      queryClient.setQueryData<Todo[]>(todosKey, await saveChecklist(text));
       onClose();
     } catch (e) {
       toast.error(messageOf(e, TODO_SAVE_FAILED));

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Todo, todo, todosResponse } from '../../../../common/src/api/todos';
-import { planChecklistSync } from '../../../../common/src/checklistText';
-import { del, get, patch, post } from '../../api/client';
+import { todo, todosResponse } from '../../../../common/src/api/todos';
+import { get, patch, put } from '../../api/client';
 
 export const todosKey = ['todos'] as const;
 
@@ -15,14 +14,8 @@ export const setTodoCompleted = (id: number, completed: boolean) =>
   patch(`/todos/${id}`, { completed }, { schema: todo });
 
 /**
- * Makes the server's todos match the edited text: new lines are created in their order (so
- * creation time keeps the text's order), changed completion is toggled, missing todos deleted.
+ * Makes the server's todos match the edited text in one request (one transaction on the
+ * server): new lines are created in their order, changed completion is toggled, todos missing
+ * from the text are deleted. Resolves with the new list.
  */
-export async function saveChecklist(text: string, current: Todo[]): Promise<void> {
-  const plan = planChecklistSync(text, current);
-  for (const line of plan.create) await post('/todos', { content: line.content, completed: line.completed });
-  await Promise.all([
-    ...plan.toggle.map((t) => setTodoCompleted(t.id, t.completed)),
-    ...plan.remove.map((id) => del(`/todos/${id}`)),
-  ]);
-}
+export const saveChecklist = (text: string) => put('/todos/checklist', { text }, { schema: todosResponse });
