@@ -123,6 +123,27 @@ test('the zen editor says when saving fails and keeps the text', async ({ page }
   await expect(page.getByRole('heading', { name: 'Create' })).toBeVisible();
 });
 
+test('a note that could not be saved stays in the browser and is saved when the editor opens again', async ({
+  page,
+}) => {
+  const url = '**/api/notes/daily/2026-02-04';
+  await page.route(url, (route) =>
+    route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback(),
+  );
+  await page.goto('/notes/daily/2026-02-04');
+  await zen(page).fill('Words written while offline.');
+  await expect(page.getByRole('status').filter({ hasText: 'Failed to save' })).toBeVisible();
+  await zen(page).press('Escape');
+  await zen(page).press('Escape');
+  await expect(zen(page)).toHaveCount(0);
+
+  await page.unroute(url);
+  await page.goto('/notes/daily/2026-02-04');
+  await expect(zen(page)).toHaveValue('Words written while offline.');
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+  expect((await (await api(page)).get('/api/notes/daily/2026-02-04')).content).toBe('Words written while offline.');
+});
+
 test('says so when the list cannot be loaded', async ({ page }) => {
   await page.route('**/api/notes/headlines*', (route) => route.fulfill({ status: 500, body: '{"error":"x"}' }));
   await page.goto('/notes');

@@ -3,11 +3,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { DAILY_AUTOSAVE_MS, NOTES_TEXT } from '../../../../common/src/journalConstants';
 import { isUntouchedDailyText, renderDailyNote } from '../../../../common/src/journalText';
+import { useSession } from '../../app/auth/session';
 import { Button, ErrorState, LoadingState } from '../../ui';
 import { dailyKey, fetchDailyNote, longDate, saveDailyNote } from './api';
+import { dropDraft, keepDraft, loadDraft } from './drafts';
 import styles from './Notes.module.css';
 
 type Status = 'idle' | 'saving' | 'saved' | 'failed';
+
+/** After a failed save the editor tries again this often, and as soon as the browser is back online. */
+const RETRY_MS = 5000;
 
 /** /notes/daily/:date — the daily note in a full-screen editor. */
 export function ZenEditorRoute() {
@@ -48,13 +53,16 @@ function ZenEditor({ date }: { date: string }) {
 
 function Editor({ date, initial, onExit }: { date: string; initial: string; onExit: () => void }) {
   const queryClient = useQueryClient();
-  const [text, setText] = useState(initial);
+  const { username } = useSession().user;
+  const [text, setText] = useState(() => loadDraft(username, date) ?? initial);
   const [status, setStatus] = useState<Status>('idle');
   const latest = useRef(text);
   const saved = useRef(initial);
   const timer = useRef<number | undefined>(undefined);
+  const mounted = useRef(true);
   const area = useRef<HTMLTextAreaElement>(null);
 
+  const saveRef = useRef<() => Promise<boolean>>(async () => true);
   /** Saves the text if it changed; false when the save failed. */
   const save = useCallback(async (): Promise<boolean> => {
     window.clearTimeout(timer.current);
@@ -64,14 +72,18 @@ function Editor({ date, initial, onExit }: { date: string; initial: string; onEx
     try {
       await saveDailyNote(date, content);
       saved.current = content;
+      dropDraft(username, date, content);
       setStatus(latest.current === content ? 'saved' : 'idle');
       void queryClient.invalidateQueries({ queryKey: ['notes'] });
       return true;
     } catch {
       setStatus('failed');
+      // The draft stays in this browser; keep trying while the editor is open.
+      if (mounted.current) timer.current = window.setTimeout(() => void saveRef.current(), RETRY_MS);
       return false;
     }
-  }, [date, queryClient]);
+  }, [date, queryClient, username]);
+  saveRef.current = save;
   const warned = useRef(false);
 
   useEffect(() => {
@@ -81,18 +93,24 @@ function Editor({ date, initial, onExit }: { date: string; initial: string; onEx
   }, []);
 
   // Leaving by any other way (a link, the browser's back button) still saves the last words.
-  const saveRef = useRef(save);
-  saveRef.current = save;
-  useEffect(
-    () => () => {
+  // A draft restored from an earlier failed save is saved straight away, and a lost connection
+  // is retried the moment the browser is back online.
+  useEffect(() => {
+    mounted.current = true;
+    if (latest.current !== saved.current) timer.current = window.setTimeout(() => void saveRef.current(), 0);
+    const retry = () => void saveRef.current();
+    window.addEventListener('online', retry);
+    return () => {
+      mounted.current = false;
+      window.removeEventListener('online', retry);
       void saveRef.current();
-    },
-    [],
-  );
+    };
+  }, []);
 
   const change = (value: string) => {
     setText(value);
     latest.current = value;
+    keepDraft(username, date, value);
     setStatus('idle');
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(save, DAILY_AUTOSAVE_MS);
