@@ -6,8 +6,7 @@ import { useConversations } from '../coach/api';
 import chat from '../coach/Chat.module.css';
 import { Composer } from '../coach/Composer';
 import { History } from '../coach/History';
-import { HistoryPanel } from '../coach/HistoryPanel';
-import { HistoryIcon } from '../coach/icons';
+import { HistoryButton, HistoryPanel } from '../coach/HistoryPanel';
 import { MessageList } from '../coach/MessageList';
 import { type UiMessage, useChat } from '../coach/useChat';
 import { useIsNarrow } from '../coach/useMediaQuery';
@@ -64,16 +63,7 @@ export function AssistantPage() {
               with a review of what got done and what comes first tomorrow. Or ask anything about your day.
             </p>
           </div>
-          {narrow && (
-            <Button
-              size="sm"
-              variant="ghost"
-              icon={<HistoryIcon />}
-              aria-label="Chat History"
-              title="Chat History"
-              onClick={() => setPanelOpen(true)}
-            />
-          )}
+          {narrow && <HistoryButton onClick={() => setPanelOpen(true)} />}
         </div>
         <div className={styles.quick}>
           <Button variant="primary" disabled={c.pending} onClick={() => ask(ASSISTANT_REQUESTS.briefing)}>

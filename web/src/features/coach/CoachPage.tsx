@@ -7,7 +7,7 @@ import styles from './Chat.module.css';
 import { Composer } from './Composer';
 import { countAttached, EntryPicker, useAttachableEntries } from './EntryPicker';
 import { History } from './History';
-import { HistoryPanel } from './HistoryPanel';
+import { HistoryButton, HistoryPanel } from './HistoryPanel';
 import { HistoryIcon } from './icons';
 import { MessageList } from './MessageList';
 import { useChat } from './useChat';
@@ -112,16 +112,7 @@ export function CoachPage() {
       {!narrow && <aside className={styles.sidebar}>{history}</aside>}
       <section className={styles.chat} aria-label={`${COACH_LABELS[coachType]} chat`}>
         <header className={styles.chatHeader}>
-          {narrow && (
-            <Button
-              size="sm"
-              variant="ghost"
-              icon={<HistoryIcon />}
-              aria-label="Chat History"
-              title="Chat History"
-              onClick={() => setPanelOpen(true)}
-            />
-          )}
+          {narrow && <HistoryButton onClick={() => setPanelOpen(true)} />}
           <div className={styles.chatTitle}>
             <span className={styles.badge}>{COACH_LABELS[coachType]}</span>
             {current?.title && <span className={styles.chatName}>{current.title}</span>}

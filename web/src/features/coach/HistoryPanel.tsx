@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { Button } from '../../ui';
 import { CloseIcon } from '../../ui/icons';
 import styles from './Chat.module.css';
+import { HistoryIcon } from './icons';
 
 /** The slide-in history panel of narrow screens (and of the new-session view). */
 export function HistoryPanel({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
@@ -21,5 +23,19 @@ export function HistoryPanel({ open, onClose, children }: { open: boolean; onClo
         {children}
       </div>
     </div>
+  );
+}
+
+/** The icon button that opens the history panel on narrow screens. */
+export function HistoryButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      icon={<HistoryIcon />}
+      aria-label="Chat History"
+      title="Chat History"
+      onClick={onClick}
+    />
   );
 }
