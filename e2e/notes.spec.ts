@@ -136,6 +136,11 @@ test('a note that could not be saved stays in the browser and is saved when the 
   await zen(page).press('Escape');
   await zen(page).press('Escape');
   await expect(zen(page)).toHaveCount(0);
+  // Leave the page while saves are still refused, so the only save that can succeed is the
+  // reopened editor's.
+  await page.goto('/notes');
+  await expect(page.getByRole('heading', { name: 'Create' })).toBeVisible();
+  expect((await (await api(page)).get('/api/notes/daily/2026-02-04')).exists).toBe(false);
 
   await page.unroute(url);
   await page.goto('/notes/daily/2026-02-04');

@@ -33,11 +33,14 @@ test.describe('login', () => {
   });
 
   test('a deep link survives the detour through login', async ({ page }) => {
-    await page.goto('/notes/something?view=week');
-    await expect(page).toHaveURL(/\/login\?next=%2Fnotes%2Fsomething%3Fview%3Dweek$/);
+    await page.goto('/workout/history?from=reminder');
+    await expect(page).toHaveURL(/\/login\?next=%2Fworkout%2Fhistory%3Ffrom%3Dreminder$/);
     await submitLogin(page);
-    await expect(page).toHaveURL(/\/notes\/something\?view=week$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Notes' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Workout' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Workout sections' }).getByRole('link', { name: 'History' }),
+    ).toHaveAttribute('aria-current', 'page');
+    await expect(page).toHaveURL(/\/workout\/history\?from=reminder$/);
   });
 
   test('a signed-in user visiting /login is sent onward', async ({ page }) => {
@@ -69,6 +72,26 @@ test.describe('session', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  test('a server error on the session check signs out; no answer at all keeps the session', async ({ page }) => {
+    await login(page, '/todos');
+    // Leaving a page while its session check is in flight (the browser aborts it) keeps the session.
+    await page.route('**/api/auth/me', (route) => route.abort('failed'));
+    await page.reload();
+    await expect(page.getByText('Cannot reach Daymark. Check your connection and try again.')).toBeVisible();
+    expect(await storedToken(page)).toBeTruthy();
+    await page.unroute('**/api/auth/me');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { name: 'Checklist' })).toBeVisible();
+    await expect(page).toHaveURL(/\/todos$/);
+
+    await page.route('**/api/auth/me', (route) =>
+      route.fulfill({ status: 500, body: '{"error":"Something went wrong"}' }),
+    );
+    await page.reload();
+    await expect(page).toHaveURL(/\/login\?next=%2Ftodos$/);
     expect(await storedToken(page)).toBeNull();
   });
 });

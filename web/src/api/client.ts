@@ -129,6 +129,15 @@ export const patch = <T = unknown>(path: string, body?: unknown, opts?: Opts<T>)
 export const del = <T = unknown>(path: string, opts?: Opts<T>) => apiFetch<T>(path, { ...opts, method: 'DELETE' });
 
 /**
+ * True when a request got no answer at all: fetch rejects with a TypeError when the network or
+ * the server is unreachable and when the browser aborts the request (e.g. the page is being
+ * left), and with an AbortError when the caller aborted it.
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError || (error instanceof DOMException && error.name === 'AbortError');
+}
+
+/**
  * The message to show for a thrown value: the server's own text when it sent one, else
  * `fallback` (e.g. 'Failed to create API key'). Network and parse errors get the fallback too.
  */

@@ -2,15 +2,18 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext } from 'react';
 import { useNavigate } from 'react-router';
 import { type MeResponse, meResponse } from '../../../../common/src/api/auth';
-import { get, post } from '../../api/client';
+import { get, isNetworkFailure, post } from '../../api/client';
 import { clearToken } from '../../api/token';
 import { clearSessionState } from '../sessionStore';
 
 export type CurrentUser = MeResponse['user'];
 
 /**
- * The current-user lookup that decides whether a session is valid. A failed lookup (401,
- * server or network error) removes the stored token, as the spec asks.
+ * The current-user lookup that decides whether a session is valid. A lookup the server refused
+ * (401 or any other error answer) removes the stored token, as the spec asks. A lookup that got
+ * no answer at all keeps it: the browser was offline, the server down, or the page was being
+ * left while the request was in flight (the browser then aborts it), and none of these says
+ * anything about the token. RequireAuth offers a retry in that case.
  */
 export const meQuery = queryOptions({
   queryKey: ['auth', 'me'],
@@ -18,7 +21,7 @@ export const meQuery = queryOptions({
     try {
       return await get('/auth/me', { schema: meResponse });
     } catch (error) {
-      clearToken();
+      if (!isNetworkFailure(error)) clearToken();
       throw error;
     }
   },

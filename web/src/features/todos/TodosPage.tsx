@@ -42,19 +42,29 @@ export function TodosPage() {
 function ChecklistView({ todos, onEdit }: { todos: Todo[]; onEdit: () => void }) {
   const queryClient = useQueryClient();
   const toast = useToast();
+  // Ticks not yet confirmed by the server. Kept in component state, so the box flips in the same
+  // event as the click (the query cache notifies its readers a moment later).
+  const [pending, setPending] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const isDone = (t: Todo) => pending.get(t.id) ?? t.completed;
+
   const toggle = async (t: Todo) => {
-    // Shown at once (a refetch still in flight must not undo it); the refetch below brings the
-    // server's order and times.
-    void queryClient.cancelQueries({ queryKey: todosKey });
-    queryClient.setQueryData<Todo[]>(todosKey, (list) =>
-      list?.map((x) => (x.id === t.id ? { ...x, completed: !t.completed } : x)),
-    );
+    const completed = !isDone(t);
+    setPending((p) => new Map(p).set(t.id, completed));
+    // A refetch still in flight must not undo the tick; the refetch below brings the server's
+    // order and times.
+    await queryClient.cancelQueries({ queryKey: todosKey });
+    queryClient.setQueryData<Todo[]>(todosKey, (list) => list?.map((x) => (x.id === t.id ? { ...x, completed } : x)));
     try {
-      await setTodoCompleted(t.id, !t.completed);
+      await setTodoCompleted(t.id, completed);
     } catch (e) {
       toast.error(messageOf(e, TODO_SAVE_FAILED));
     }
     await queryClient.invalidateQueries({ queryKey: todosKey });
+    setPending((p) => {
+      const next = new Map(p);
+      next.delete(t.id);
+      return next;
+    });
   };
 
   return (
@@ -70,12 +80,12 @@ function ChecklistView({ todos, onEdit }: { todos: Todo[]; onEdit: () => void })
               <input
                 type="checkbox"
                 className={styles.check}
-                checked={t.completed}
+                checked={isDone(t)}
                 onChange={() => toggle(t)}
                 aria-label={t.content}
               />
-              <button type="button" className={styles.itemText} onClick={onEdit} data-done={t.completed || undefined}>
-                {t.completed ? <s>{t.content}</s> : t.content}
+              <button type="button" className={styles.itemText} onClick={onEdit} data-done={isDone(t) || undefined}>
+                {isDone(t) ? <s>{t.content}</s> : t.content}
               </button>
             </li>
           ))}
