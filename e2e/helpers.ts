@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { TOKEN_STORAGE_KEY } from '../common/src/constants.js';
 
 /** The administrator that scripts/e2e-server.mjs creates. */
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
@@ -25,5 +26,5 @@ export async function login(page: Page, next?: string) {
 export function storedToken(page: Page): Promise<string | null> {
   // The e2e tsconfig has no DOM types, so the browser global is described here.
   type BrowserGlobal = { localStorage: { getItem(key: string): string | null } };
-  return page.evaluate(() => (globalThis as unknown as BrowserGlobal).localStorage.getItem('auth_token'));
+  return page.evaluate((key) => (globalThis as unknown as BrowserGlobal).localStorage.getItem(key), TOKEN_STORAGE_KEY);
 }

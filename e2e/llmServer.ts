@@ -5,11 +5,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { ADMIN } from './helpers.js';
+import { ADMIN, submitLogin } from './helpers.js';
 
 /**
  * A second instance of the built app on a free port with its own data directory, so a spec's
- * data never meets another spec's. With `llm`, it is configured to use a slow OpenAI-compatible
+ * data never meets another spec's. With `llmReply`, it is configured to use a slow OpenAI-compatible
  * server that streams its reply in timed pieces; the suite's own server stays provider-free.
  */
 export interface LlmApp {
@@ -65,8 +65,8 @@ export async function startApp(llmReply?: { pieces: string[]; delayMs: number })
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: 'e2e-admin-password',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'info',
       ...(llmReply
         ? {
@@ -109,8 +109,6 @@ export async function startApp(llmReply?: { pieces: string[]; delayMs: number })
 /** Signs in as the administrator on an app started here and waits for `next`. */
 export async function signInAt(page: Page, baseUrl: string, next: string) {
   await page.goto(`${baseUrl}/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitLogin(page);
   await expect(page).toHaveURL(new RegExp(next));
 }

@@ -1,13 +1,11 @@
 import { ASSISTANT_REQUESTS } from '../../common/src/coachTexts.js';
+import { percentile } from '../stats.js';
 import type { BenchRow, BenchScenario } from '../types.js';
 
 const CONVERSATIONS = 500;
 const MESSAGES_EACH = 20;
 /** The conversation the detail route reads (fixed so the route path is known before seeding). */
 const KNOWN = '00000000-0000-4000-8000-000000000001';
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 /** Time to the first event and to the saved reply of the offline Executive Daily Briefing. */
 async function briefingStream(baseUrl: string, token: string, runs: number): Promise<BenchRow> {

@@ -4,6 +4,7 @@ import { saveLog } from '../../server/src/features/workout/logsRepo.js';
 import { savePlan } from '../../server/src/features/workout/plansRepo.js';
 import { saveProgress } from '../../server/src/features/workout/progressRepo.js';
 import { saveSettings } from '../../server/src/features/workout/settingsRepo.js';
+import { percentile } from '../stats.js';
 import type { BenchRow, BenchScenario } from '../types.js';
 
 const SEEDED_DAYS = 365;
@@ -11,10 +12,6 @@ const GENERATIONS = Number(process.env.BENCH_WORKOUT_GENERATIONS ?? 40);
 const TODAY_UUID = 'bench-today-plan';
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 /** Times one generation over SSE: to the first event and to `completed`. */
 async function timeGeneration(baseUrl: string, token: string, date: string) {
@@ -96,8 +93,8 @@ export const workoutScenario: BenchScenario = {
     const row = (label: string, xs: number[]) => ({
       label,
       runs: xs.length,
-      'p50 ms': percentile(xs, 50).toFixed(1),
-      'p99 ms': percentile(xs, 99).toFixed(1),
+      'p50 ms': percentile(xs, 0.5).toFixed(1),
+      'p99 ms': percentile(xs, 0.99).toFixed(1),
     });
     return [
       row('workout stream (offline planner): first event', first),

@@ -4,7 +4,6 @@ export const NOTES_MAX_PAGE_SIZE = 200;
 export const JOURNAL_LIST_MAX = 500;
 export const JOURNAL_LIST_DEFAULT = 50;
 export const WEEKLY_DEFAULT_CONTENT = 'Weekly planning entry';
-export const REFLECTIONS_LIMIT = 25;
 export const DAILY_AUTOSAVE_MS = 2000;
 export const COPIED_CONFIRMATION_MS = 2000;
 export const COMPLETED_TODO_VISIBLE_MS = 24 * 60 * 60 * 1000;

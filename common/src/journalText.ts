@@ -161,38 +161,23 @@ export function parseDailyNote(text: string): DailyStructuredData {
 
 const list = (items: string[]) => (items.length ? items.map((i) => `- ${i}`).join('\n') : '- ');
 
-export function renderMorning(m: MorningPart): string {
-  return [
-    `## ${MORNING_HEADING}`,
-    '### Daily Priorities',
-    list(m.daily_priorities),
-    '### GTD Next Actions',
-    list(m.gtd_next_actions),
-    '### Waiting For',
-    list(m.waiting_for),
-    '### Anticipated Challenges',
-    m.anticipated_challenges,
-    '### Perspective Reminder',
-    m.perspective_reminder,
-    `### Energy Level ${m.energy_level}/10`,
-  ].join('\n');
+const PART_HEADINGS = { morning: MORNING_HEADING, evening: EVENING_HEADING } as const;
+
+/** One part as note text: its heading, then each subheading of SUBS with its items or text. */
+export function renderPart(part: 'morning' | 'evening', values: MorningPart | EveningPart): string {
+  const fields = values as unknown as Record<string, unknown>;
+  const lines = [`## ${PART_HEADINGS[part]}`];
+  for (const s of SUBS) {
+    if (s.part !== part) continue;
+    const value = fields[s.key];
+    if (s.kind === 'energy') lines.push(`### ${s.title} ${value}/10`);
+    else lines.push(`### ${s.title}`, s.kind === 'list' ? list(value as string[]) : (value as string));
+  }
+  return lines.join('\n');
 }
 
-export function renderEvening(e: EveningPart): string {
-  return [
-    `## ${EVENING_HEADING}`,
-    '### Wins',
-    list(e.wins),
-    '### Frustrations',
-    e.frustrations,
-    '### Values Alignment',
-    e.values_alignment,
-    '### Open Loops',
-    list(e.open_loops),
-    '### Personal Time',
-    list(e.personal_time),
-  ].join('\n');
-}
+export const renderMorning = (m: MorningPart): string => renderPart('morning', m);
+export const renderEvening = (e: EveningPart): string => renderPart('evening', e);
 
 /** The structured data as note text (used when a note has no stored text of its own). */
 export function renderDailyNote(data: DailyStructuredData | null | undefined): string {

@@ -38,12 +38,18 @@ const ERROR_LIKE =
 
 export const countWords = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
+/** The line's heading (a markdown heading or a bold-only line): the match and its plain text. */
+function headingOf(line: string): { match: RegExpExecArray; text: string } | undefined {
+  const match = HEADER.exec(line) ?? BOLD_HEADER.exec(line);
+  const t = match ? (match[2] ?? match[1]) : undefined;
+  return match && t ? { match, text: stripInline(t) } : undefined;
+}
+
 export function headings(text: string): string[] {
   const out: string[] = [];
   for (const line of text.split('\n')) {
-    const h = HEADER.exec(line) ?? BOLD_HEADER.exec(line);
-    const t = h ? (h[2] ?? h[1]) : undefined;
-    if (t) out.push(stripInline(t));
+    const h = headingOf(line);
+    if (h) out.push(h.text);
   }
   return out;
 }
@@ -104,15 +110,14 @@ export function reportSections(text: string): ReportSection[] {
   let current: ReportSection = { heading: null, body: '' };
   let seenTitle = false;
   for (const line of text.split('\n')) {
-    const h = HEADER.exec(line) ?? BOLD_HEADER.exec(line);
-    const t = h ? (h[2] ?? h[1]) : undefined;
-    if (t) {
+    const h = headingOf(line);
+    if (h) {
       if (current.heading !== null || current.body.trim()) sections.push(current);
-      const heading = stripInline(t);
       // The first heading is the card's title; a top-level first heading opens no section.
-      const isTitle = !seenTitle && h?.[1]?.startsWith('#') && h[1].length === 1;
+      const level = h.match[1];
+      const isTitle = !seenTitle && level?.startsWith('#') && level.length === 1;
       seenTitle = true;
-      current = { heading: isTitle ? null : heading, body: '' };
+      current = { heading: isTitle ? null : h.text, body: '' };
     } else {
       current.body += `${line}\n`;
     }

@@ -6,8 +6,8 @@ import {
   NOTE_ENTRY_TYPES,
   NOTES_MAX_PAGE_SIZE,
   NOTES_PAGE_SIZE,
-  NOTES_TEXT,
 } from '../journalConstants.js';
+import { DEFAULT_ENERGY_LEVEL } from '../journalText.js';
 
 export const isoDate = z
   .string()
@@ -28,7 +28,7 @@ export const morningPart = z.object({
   waiting_for: items.default([]),
   anticipated_challenges: shortText.default(''),
   perspective_reminder: shortText.default(''),
-  energy_level: z.number().int().min(0).max(10).default(5),
+  energy_level: z.number().int().min(0).max(10).default(DEFAULT_ENERGY_LEVEL),
   personal_goal: shortText.optional(),
 });
 
@@ -139,5 +139,3 @@ export const noteContent = z
   })
   .meta({ id: 'NoteContent' });
 export type NoteContent = z.infer<typeof noteContent>;
-
-export const NOTE_NOT_FOUND = NOTES_TEXT.noContent;

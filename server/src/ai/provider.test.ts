@@ -4,6 +4,7 @@ import { type FakeOpenAi, type FakeReply, startFakeOpenAi } from '../test/fakeOp
 import { createHarness, createUserAndSignIn } from '../test/harness.js';
 import { AI_MESSAGES } from './errors.js';
 import { AiError, type AiProvider, createAiProvider } from './provider.js';
+import { providerFor } from './testing.js';
 
 const KEY = 'sk-test-secret-key-123';
 let fake: FakeOpenAi | undefined;
@@ -21,14 +22,7 @@ async function providerAnswering(
   opts: { timeoutMs?: number; maxRetries?: number } = {},
 ): Promise<AiProvider> {
   fake = await startFakeOpenAi(reply);
-  return createAiProvider({
-    provider: 'openai-compatible',
-    baseUrl: fake.baseUrl,
-    apiKey: KEY,
-    model: 'fake-model',
-    timeoutMs: opts.timeoutMs ?? 5000,
-    maxRetries: opts.maxRetries ?? 0,
-  });
+  return providerFor(fake, { apiKey: KEY, ...opts });
 }
 
 async function caught(p: Promise<unknown>): Promise<AiError> {

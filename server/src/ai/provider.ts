@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { createSdkProvider } from './sdkProvider.js';
 
-export type ProviderName = 'none' | 'openai-compatible' | 'openai' | 'anthropic';
 export const PROVIDER_NAMES = ['none', 'openai-compatible', 'openai', 'anthropic'] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 export interface ChatMessage {
   role: 'user' | 'assistant';

@@ -74,9 +74,7 @@ export function createSdkProvider(cfg: AiProviderConfig): AiProvider {
     async *streamText({ system, messages, signal }) {
       let streamError: unknown;
       const result = streamText({
-        model,
-        maxRetries: cfg.maxRetries,
-        abortSignal: signal,
+        ...common(signal),
         // A stream may be long; what matters is that it keeps moving.
         timeout: { chunkMs: cfg.timeoutMs },
         system,
@@ -101,9 +99,8 @@ export function createSdkProvider(cfg: AiProviderConfig): AiProvider {
       const started = performance.now();
       try {
         await generateText({
-          model,
+          ...common(),
           maxRetries: 0,
-          timeout: { totalMs: cfg.timeoutMs },
           prompt: 'Reply with the single word OK.',
           maxOutputTokens: 16,
         });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiFetch, del, messageOf, post, setUnauthorizedHandler } from './client';
+import { ApiError, apiFetch, apiRequest, del, messageOf, post, setUnauthorizedHandler } from './client';
 
 // Runs in Node: the browser globals the client touches are stubbed.
 const store = new Map<string, string>();
@@ -99,5 +99,26 @@ describe('apiFetch', () => {
     await expect(apiFetch('/x', { schema: z.object({ n: z.number() }) })).rejects.toThrow();
     reply(204);
     await expect(del('/x/1')).resolves.toBeUndefined();
+  });
+});
+
+describe('apiRequest', () => {
+  it("keeps the caller's Accept header, returns the unread response and signs out on 401", async () => {
+    store.set('auth_token', 'tok');
+    reply(200, {});
+    const response = await apiRequest('/coach/chat/stream', {
+      method: 'POST',
+      body: { a: 1 },
+      headers: { Accept: 'text/event-stream' },
+    });
+    expect(response.bodyUsed).toBe(false);
+    const { headers } = lastRequest();
+    expect(headers.get('accept')).toBe('text/event-stream');
+    expect(headers.get('authorization')).toBe('Bearer tok');
+    expect(headers.get('content-type')).toBe('application/json');
+    reply(401, { error: 'Authentication required' });
+    expect((await apiRequest('/coach/chat/stream', { method: 'POST' })).status).toBe(401);
+    expect(store.has('auth_token')).toBe(false);
+    expect(redirect).toHaveBeenCalledWith('/login?next=%2Fnotes%2Ftoday%3Ftab%3D2');
   });
 });

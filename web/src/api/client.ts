@@ -87,14 +87,15 @@ function serverMessageOf(body: unknown): string | undefined {
 }
 
 /**
- * Calls the API under `/api` with JSON and the stored bearer token. Resolves with the parsed
- * body (validated by `schema` when given); a non-OK response throws ApiError. Any 401 clears
- * the token and sends the user to /login?next=<current location>, unless already on /login.
+ * Sends a request under `/api` with the stored bearer token (JSON body and `Accept:
+ * application/json` unless the caller sets its own) and resolves with the unread response, for
+ * callers that read it themselves (event streams). Any 401 clears the token and sends the user
+ * to /login?next=<current location>, unless already on /login.
  */
-export async function apiFetch<T = unknown>(path: string, options: ApiOptions<T> = {}): Promise<T> {
-  const { body, schema, query, skipAuthRedirect, withToken = true, headers: extraHeaders, ...init } = options;
+export async function apiRequest(path: string, options: Omit<ApiOptions<unknown>, 'schema'> = {}): Promise<Response> {
+  const { body, query, skipAuthRedirect, withToken = true, headers: extraHeaders, ...init } = options;
   const headers = new Headers(extraHeaders);
-  headers.set('Accept', 'application/json');
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const token = withToken ? getToken() : null;
   if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
   let payload: BodyInit | undefined;
@@ -109,11 +110,19 @@ export async function apiFetch<T = unknown>(path: string, options: ApiOptions<T>
     headers,
     body: payload,
   });
+  if (response.status === 401 && !skipAuthRedirect) handleUnauthorized();
+  return response;
+}
+
+/**
+ * Calls the API with apiRequest and resolves with the parsed body (validated by `schema` when
+ * given); a non-OK response throws ApiError.
+ */
+export async function apiFetch<T = unknown>(path: string, options: ApiOptions<T> = {}): Promise<T> {
+  const { schema, ...request } = options;
+  const response = await apiRequest(path, request);
   const data = await readBody(response);
-  if (!response.ok) {
-    if (response.status === 401 && !skipAuthRedirect) handleUnauthorized();
-    throw new ApiError(response.status, serverMessageOf(data), data);
-  }
+  if (!response.ok) throw new ApiError(response.status, serverMessageOf(data), data);
   return schema ? schema.parse(data) : (data as T);
 }
 

@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import type { Section } from '../../../common/src/constants';
 import { AppletHeader } from '../ui/AppletHeader';
 import type { AppletTab } from '../ui/AppletTabs';
-import { SECTION_INFO } from './sections';
+import { sectionInfo } from './sections';
 
 export interface AppletLayoutProps {
   section: Section;
@@ -17,10 +17,9 @@ export interface AppletLayoutProps {
 
 /** A section page: its header (title from the section, tabs) above the content. */
 export function AppletLayout({ section, tabs, actions, children }: AppletLayoutProps) {
-  const label = SECTION_INFO.find((s) => s.id === section)?.label ?? section;
   return (
     <>
-      <AppletHeader appletId={section} title={label} tabs={tabs} actions={actions} />
+      <AppletHeader appletId={section} title={sectionInfo(section).label} tabs={tabs} actions={actions} />
       {children ?? <Outlet />}
     </>
   );

@@ -35,7 +35,10 @@ const INFO: Record<Section, Omit<SectionInfo, 'id'>> = {
 
 export const SECTION_INFO: SectionInfo[] = SECTIONS.map((id) => ({ id, ...INFO[id] }));
 
-export function isSection(value: string | undefined): value is Section {
+/** The label, short label and icon of a section. */
+export const sectionInfo = (section: Section): Omit<SectionInfo, 'id'> => INFO[section];
+
+function isSection(value: string | undefined): value is Section {
   return (SECTIONS as readonly string[]).includes(value ?? '');
 }
 

@@ -3,12 +3,13 @@ import type { ChatStreamEvent } from '../../../../common/src/api/coach.js';
 import { ASSISTANT_REQUESTS, COACH_MESSAGES } from '../../../../common/src/coachTexts.js';
 import { AI_MESSAGES } from '../../ai/errors.js';
 import { DEFAULT_PROMPTS } from '../../ai/prompts/coach.js';
-import { createAiProvider } from '../../ai/provider.js';
+import { providerFor } from '../../ai/testing.js';
 import { type FakeOpenAi, type FakeReply, type FakeRequest, startFakeOpenAi } from '../../test/fakeOpenAi.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import { saveLog } from '../workout/logsRepo.js';
 import { savePlan } from '../workout/plansRepo.js';
+import { parseSse } from '../workout/testing.js';
 import { NO_PROVIDER_REPLY } from './service.js';
 
 let h: Harness;
@@ -18,12 +19,7 @@ const chat = (c: Client, body: Record<string, unknown>, url = '/api/coach/chat')
   c.request({ method: 'POST', url, payload: { coachType: 'workout', conversation_uuid: null, ...body } });
 const say = (content: string) => [{ role: 'user', content }];
 
-function sseEvents(body: string): ChatStreamEvent[] {
-  return body
-    .split('\n\n')
-    .filter((b) => b.startsWith('data: '))
-    .map((b) => JSON.parse(b.slice(6)));
-}
+const sseEvents = (body: string): ChatStreamEvent[] => parseSse(body).map((e) => e.data);
 
 let fake: FakeOpenAi | undefined;
 afterEach(async () => {
@@ -34,14 +30,7 @@ afterEach(async () => {
 /** The app with a real provider pointed at a local OpenAI-compatible server answering `reply`. */
 async function harnessWithProvider(reply: (req: FakeRequest) => FakeReply) {
   fake = await startFakeOpenAi(reply);
-  const ai = createAiProvider({
-    provider: 'openai-compatible',
-    baseUrl: fake.baseUrl,
-    model: 'fake-model',
-    timeoutMs: 5000,
-    maxRetries: 0,
-  });
-  h = await createHarness({ ai });
+  h = await createHarness({ ai: providerFor(fake) });
   return fake;
 }
 

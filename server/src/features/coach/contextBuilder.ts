@@ -2,9 +2,9 @@ import type { CoachType } from '../../../../common/src/api/coach.js';
 import type { CalendarEventItem, CoachData, JournalItem, JournalStructured } from './coachData.js';
 
 /** Journal entries lose half their weight every this many days. */
-export const RECENCY_HALF_LIFE_DAYS = 3;
+const RECENCY_HALF_LIFE_DAYS = 3;
 /** Entries weighing less than this (about two weeks old) are left out. */
-export const MIN_WEIGHT = 0.04;
+const MIN_WEIGHT = 0.04;
 /** Characters a weight-1 (today's) entry may use; older entries get their share of it. */
 export const FULL_ENTRY_CHARS = 4000;
 const MIN_ENTRY_CHARS = 240;
@@ -22,6 +22,16 @@ export const daysBetween = (from: string, to: string) =>
 export const recencyWeight = (date: string, today: string) =>
   0.5 ** (Math.max(0, daysBetween(date, today)) / RECENCY_HALF_LIFE_DAYS);
 
+/** Items recent enough to be read, with their weights, newest first. */
+const byRecency = <T extends { date: string }>(items: T[], today: string) =>
+  items
+    .map((item) => ({ item, w: recencyWeight(item.date, today) }))
+    .filter(({ w }) => w >= MIN_WEIGHT)
+    .sort((a, b) => b.item.date.localeCompare(a.item.date));
+
+/** An entry's share of the text budget for its weight. */
+const budget = (w: number) => Math.max(MIN_ENTRY_CHARS, Math.round(FULL_ENTRY_CHARS * w));
+
 /** Invitations the user declined are not commitments: they never reach a prompt or a report. */
 export function withoutDeclined(events: CalendarEventItem[]): CalendarEventItem[] {
   return events.filter((e) => !e.attendees?.some((a) => a.self && a.responseStatus === 'declined'));
@@ -33,7 +43,7 @@ export const asData = (text: string) => text.replace(/<\/?\s*user_data\s*>/gi, (
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max).trimEnd()} …[shortened]` : text);
 const list = (items?: string[]) => (items?.length ? items.map((i) => `  - ${i}`).join('\n') : undefined);
 
-export function structuredText(s: JournalStructured): string {
+function structuredText(s: JournalStructured): string {
   const parts: Array<[string, string | undefined]> = [
     ['Daily priorities', list(s.daily_priorities)],
     ['Next actions', list(s.gtd_next_actions)],
@@ -58,16 +68,11 @@ export function structuredText(s: JournalStructured): string {
  * proportional to its weight, and entries older than about two weeks left out.
  */
 export function weightedJournal(entries: JournalItem[], today: string): string[] {
-  return entries
-    .map((e) => ({ e, w: recencyWeight(e.date, today) }))
-    .filter(({ w }) => w >= MIN_WEIGHT)
-    .sort((a, b) => b.e.date.localeCompare(a.e.date))
-    .map(({ e, w }) => {
-      // The note's own text already holds its structured parts; they stand in only without it.
-      const body = e.content.trim() || (e.structured ? structuredText(e.structured) : '');
-      const budget = Math.max(MIN_ENTRY_CHARS, Math.round(FULL_ENTRY_CHARS * w));
-      return `### ${e.date} · ${e.kind}${e.title ? ` · ${e.title}` : ''} (weight ${w.toFixed(2)})\n${clip(body, budget)}`;
-    });
+  return byRecency(entries, today).map(({ item: e, w }) => {
+    // The note's own text already holds its structured parts; they stand in only without it.
+    const body = e.content.trim() || (e.structured ? structuredText(e.structured) : '');
+    return `### ${e.date} · ${e.kind}${e.title ? ` · ${e.title}` : ''} (weight ${w.toFixed(2)})\n${clip(body, budget(w))}`;
+  });
 }
 
 export interface ContextOptions {
@@ -97,14 +102,11 @@ export function buildContext(coachType: CoachType, data: CoachData, opts: Contex
       sections.push(`## Workout plans and logs (newest first)\n${lines.join('\n')}`);
     }
     if (source === 'transcripts' && data.transcripts.length) {
-      const recent = data.transcripts.filter((t) => recencyWeight(t.date, opts.today) >= MIN_WEIGHT);
-      const lines = recent
-        .sort((a, b) => b.date.localeCompare(a.date))
+      const lines = byRecency(data.transcripts, opts.today)
         .slice(0, 10)
-        .map((t) => {
-          const w = recencyWeight(t.date, opts.today);
+        .map(({ item: t, w }) => {
           const ctx = t.context ? `\nContext: ${t.context}` : '';
-          return `### ${t.date} · ${t.title} (${t.transcript_type})${ctx}\n${clip(t.content, Math.max(MIN_ENTRY_CHARS, Math.round(FULL_ENTRY_CHARS * w)))}`;
+          return `### ${t.date} · ${t.title} (${t.transcript_type})${ctx}\n${clip(t.content, budget(w))}`;
         });
       if (lines.length) sections.push(`## Meeting notes (transcripts)\n${lines.join('\n\n')}`);
     }

@@ -41,14 +41,15 @@ export async function insertConversation(
   return row;
 }
 
-export async function setTitle(db: Db, userId: number, uuid: string, title: string) {
-  const res = await db
+/** Renames one of the user's conversations; returns it renamed, or undefined when it is not theirs. */
+export function setTitle(db: Db, userId: number, uuid: string, title: string) {
+  return db
     .updateTable('coach_conversations')
     .set({ title })
     .where('user_id', '=', userId)
     .where('conversation_uuid', '=', uuid)
+    .returning(conversationColumns)
     .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
 }
 
 export async function touchConversation(db: Db, userId: number, id: number, now: string) {
@@ -69,14 +70,16 @@ export async function deleteConversation(db: Db, userId: number, uuid: string) {
   return Number(res.numDeletedRows) > 0;
 }
 
-export function listMessages(db: Db, userId: number, conversationId: number) {
-  return db
+/** A conversation's messages, oldest first; with `last`, only that many of the latest. */
+export async function listMessages(db: Db, userId: number, conversationId: number, opts: { last?: number } = {}) {
+  let query = db
     .selectFrom('coach_messages')
     .select(['role', 'content', 'thoughts', 'created_at'])
     .where('user_id', '=', userId)
     .where('conversation_id', '=', conversationId)
-    .orderBy('id', 'asc')
-    .execute();
+    .orderBy('id', 'desc');
+  if (opts.last !== undefined) query = query.limit(opts.last);
+  return (await query.execute()).reverse();
 }
 
 export async function insertMessage(

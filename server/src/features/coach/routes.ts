@@ -25,7 +25,7 @@ const typeParams = z.object({ coachType });
 
 export async function coachRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
-  const service = new CoachService(ctx, () => ctx.ai);
+  const service = new CoachService(ctx);
 
   r.get(
     '/api/coach/conversations',
@@ -114,7 +114,7 @@ export async function coachRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const user = userOf(request);
       // A missing conversation is an ordinary 404 before the stream starts.
-      if (request.body.conversation_uuid) await service.get(user.id, request.body.conversation_uuid);
+      if (request.body.conversation_uuid) await service.owned(user.id, request.body.conversation_uuid);
       const abort = new AbortController();
       await writeSse(
         request,

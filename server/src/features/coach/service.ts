@@ -9,15 +9,16 @@ import type {
 import { ASSISTANT_REQUESTS, COACH_MESSAGES, COACH_TYPES } from '../../../../common/src/coachTexts.js';
 import { MESSAGES } from '../../../../common/src/constants.js';
 import { splitThoughts } from '../../../../common/src/thoughts.js';
-import { DEFAULT_PROMPTS, isCustomized } from '../../ai/prompts/coach.js';
+import { type CoachPrompts, DEFAULT_PROMPTS, isCustomized } from '../../ai/prompts/coach.js';
+import { AiError } from '../../ai/provider.js';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 import { notFound } from '../../http/errors.js';
+import { todayUtc } from '../workout/service.js';
 import { buildContext, systemPrompt } from './contextBuilder.js';
-import { type CoachModel, userFacingMessage } from './model.js';
 import { buildOfflineReport, type OfflineKind } from './offlineReport.js';
 import * as repo from './repo.js';
-import { type CoachSource, coachSources, loadCoachData } from './sources.js';
+import { loadCoachData } from './sources.js';
 
 /** How many earlier messages of a conversation go back to the model. */
 const HISTORY_LIMIT = 40;
@@ -40,6 +41,14 @@ const presentConversation = (c: Awaited<ReturnType<typeof repo.listConversations
   updated_at: c.updated_at,
 });
 
+const roleOf = (role: string) => (role === 'user' ? ('user' as const) : ('assistant' as const));
+
+const presentMeta = (coachType: CoachType, p: CoachPrompts & { meta_content: string }): CoachMeta => ({
+  coach_type: coachType,
+  ...p,
+  customized: isCustomized(coachType, p),
+});
+
 /** Which offline report an assistant request asks for, if any. */
 export function offlineKindOf(message: string, includeEndOfDay?: boolean): OfflineKind | undefined {
   if (includeEndOfDay) return 'review';
@@ -56,12 +65,7 @@ function reportConversationTitle(message: string, includeEndOfDay?: boolean): st
 }
 
 export class CoachService {
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly model: () => CoachModel,
-    private readonly now: () => Date = () => new Date(),
-    private readonly sources: CoachSource[] = coachSources,
-  ) {}
+  constructor(private readonly ctx: AppContext) {}
 
   private get db() {
     return this.ctx.db;
@@ -71,7 +75,8 @@ export class CoachService {
     return (await repo.listConversations(this.db, userId)).map(presentConversation);
   }
 
-  private async owned(userId: number, uuid: string) {
+  /** The user's conversation, else 404. */
+  async owned(userId: number, uuid: string) {
     const c = await repo.findConversation(this.db, userId, uuid);
     if (!c) throw notFound(COACH_MESSAGES.conversationNotFound);
     return c;
@@ -83,7 +88,7 @@ export class CoachService {
     return {
       conversation: presentConversation(c),
       messages: messages.map((m) => ({
-        role: m.role === 'user' ? ('user' as const) : ('assistant' as const),
+        role: roleOf(m.role),
         content: m.content,
         timestamp: m.created_at,
         thoughts: m.thoughts,
@@ -92,9 +97,9 @@ export class CoachService {
   }
 
   async rename(userId: number, uuid: string, title: string) {
-    if (!(await repo.setTitle(this.db, userId, uuid, title.trim())))
-      throw notFound(COACH_MESSAGES.conversationNotFound);
-    return presentConversation(await this.owned(userId, uuid));
+    const c = await repo.setTitle(this.db, userId, uuid, title.trim());
+    if (!c) throw notFound(COACH_MESSAGES.conversationNotFound);
+    return presentConversation(c);
   }
 
   async remove(userId: number, uuid: string) {
@@ -103,30 +108,28 @@ export class CoachService {
 
   async getMeta(userId: number, coachType: CoachType): Promise<CoachMeta> {
     const stored = await repo.findMeta(this.db, userId, coachType);
-    const p = stored ?? { meta_content: '', ...DEFAULT_PROMPTS[coachType] };
-    return { coach_type: coachType, ...p, customized: isCustomized(coachType, p) };
+    return presentMeta(coachType, stored ?? { meta_content: '', ...DEFAULT_PROMPTS[coachType] });
+  }
+
+  /** Stores a coach's settings and answers with what was stored. */
+  private async writeMeta(userId: number, coachType: CoachType, p: CoachPrompts & { meta_content: string }) {
+    await repo.upsertMeta(this.db, userId, coachType, { ...p, now: nowIso() });
+    return presentMeta(coachType, p);
   }
 
   async saveMeta(userId: number, coachType: CoachType, body: SaveCoachMetaRequest): Promise<CoachMeta> {
     const current = await this.getMeta(userId, coachType);
-    await repo.upsertMeta(this.db, userId, coachType, {
+    return this.writeMeta(userId, coachType, {
       meta_content: body.meta_content,
       base_prompt: body.base_prompt ?? current.base_prompt,
       system_prompt_addition: body.system_prompt_addition ?? current.system_prompt_addition,
-      now: nowIso(),
     });
-    return this.getMeta(userId, coachType);
   }
 
   /** Restores the built-in prompts; the user's meta information is theirs and stays. */
   async resetMeta(userId: number, coachType: CoachType): Promise<CoachMeta> {
     const current = await this.getMeta(userId, coachType);
-    await repo.upsertMeta(this.db, userId, coachType, {
-      meta_content: current.meta_content,
-      ...DEFAULT_PROMPTS[coachType],
-      now: nowIso(),
-    });
-    return this.getMeta(userId, coachType);
+    return this.writeMeta(userId, coachType, { meta_content: current.meta_content, ...DEFAULT_PROMPTS[coachType] });
   }
 
   async resetAll(userId: number): Promise<CoachMeta[]> {
@@ -166,11 +169,11 @@ export class CoachService {
     await repo.touchConversation(this.db, userId, conv.id, now);
     yield { type: 'conversation', conversation_uuid: conv.conversation_uuid };
 
-    const today = this.now().toISOString().slice(0, 10);
-    const model = this.model();
+    const today = todayUtc();
+    const model = this.ctx.ai;
     let full = '';
     try {
-      const data = await loadCoachData(this.ctx, { userId, today, specificEntries: req.specificEntries }, this.sources);
+      const data = await loadCoachData(this.ctx, { userId, today, specificEntries: req.specificEntries });
       if (!model.enabled) {
         const kind = coachType === 'assistant' ? offlineKindOf(userText, req.includeEndOfDayContext) : undefined;
         full = kind ? buildOfflineReport(kind, data, today) : NO_PROVIDER_REPLY;
@@ -178,8 +181,8 @@ export class CoachService {
       } else {
         const meta = await this.getMeta(userId, coachType);
         const context = buildContext(coachType, data, { today, includeEndOfDay: req.includeEndOfDayContext });
-        const history = (await repo.listMessages(this.db, userId, conv.id)).slice(-HISTORY_LIMIT).map((m) => ({
-          role: m.role === 'user' ? ('user' as const) : ('assistant' as const),
+        const history = (await repo.listMessages(this.db, userId, conv.id, { last: HISTORY_LIMIT })).map((m) => ({
+          role: roleOf(m.role),
           content: m.content,
         }));
         for await (const piece of model.streamText({
@@ -194,9 +197,10 @@ export class CoachService {
       }
     } catch (err) {
       if (signal?.aborted) return;
-      const message = userFacingMessage(err);
-      if (!message) opts.logError?.(err);
-      yield { type: 'error', error: message ?? MESSAGES.somethingWrong };
+      // Only provider errors are written for the user; anything else is logged.
+      const shown = err instanceof AiError ? err.message : undefined;
+      if (!shown) opts.logError?.(err);
+      yield { type: 'error', error: shown ?? MESSAGES.somethingWrong };
       return;
     }
     const { content, thoughts } = splitThoughts(full);

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '../../../../common/src/constants.js';
 
 const KEEP_ALIVE_MS = 15_000;
 
@@ -35,7 +36,7 @@ export async function writeSse(
     }
   } catch (err) {
     request.log.error({ err }, 'event stream failed');
-    if (!res.destroyed) res.write(`data: ${JSON.stringify({ type: 'error', error: 'Something went wrong' })}\n\n`);
+    if (!res.destroyed) res.write(`data: ${JSON.stringify({ type: 'error', error: MESSAGES.somethingWrong })}\n\n`);
   } finally {
     clearInterval(timer);
     res.off('close', onClose);

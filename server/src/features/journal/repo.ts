@@ -11,6 +11,11 @@ export type DailyPart = 'morning' | 'evening';
 
 export type JournalRow = Selectable<JournalEntriesTable>;
 
+/** The journal type under which each part of a daily note is read and written. */
+const PART_TYPE = { morning: 'daily_morning', evening: 'daily_evening' } as const;
+const partOf = (type: JournalType | undefined): DailyPart | undefined =>
+  type === 'daily_morning' ? 'morning' : type === 'daily_evening' ? 'evening' : undefined;
+
 export function parseJson(text: string | null): Record<string, unknown> | null {
   if (!text) return null;
   try {
@@ -39,16 +44,23 @@ export function presentPart(row: JournalRow, part: DailyPart): JournalEntry {
   const data = parseJson(row.structured_data) as DailyStructuredData | null;
   return {
     ...presentEntry(row),
-    journal_type: part === 'morning' ? 'daily_morning' : 'daily_evening',
+    journal_type: PART_TYPE[part],
     structured_data: (data?.[part] as Record<string, unknown> | undefined) ?? null,
   };
 }
 
-function rowsOfType(db: Db, userId: number, type: JournalType) {
+/** A row as an entry of the type it was asked for: a daily note's part for the part types. */
+function presentAs(row: JournalRow, type: JournalType | undefined): JournalEntry {
+  const part = partOf(type);
+  return part ? presentPart(row, part) : presentEntry(row);
+}
+
+/** The user's rows of a type (all rows without one); a part type selects the daily notes having it. */
+function rowsOfType(db: Db, userId: number, type?: JournalType) {
   let q = db.selectFrom('journal_entries').selectAll().where('user_id', '=', userId);
   if (type === 'daily_morning') q = q.where('journal_type', '=', 'daily').where('has_morning', '=', 1);
   else if (type === 'daily_evening') q = q.where('journal_type', '=', 'daily').where('has_evening', '=', 1);
-  else q = q.where('journal_type', '=', type);
+  else if (type) q = q.where('journal_type', '=', type);
   return q;
 }
 
@@ -62,18 +74,13 @@ export async function listJournalEntries(
   opts: { type?: JournalType; limit?: number } = {},
 ): Promise<JournalEntry[]> {
   const limit = opts.limit ?? JOURNAL_LIST_DEFAULT;
-  const q = opts.type
-    ? rowsOfType(db, userId, opts.type)
-    : db.selectFrom('journal_entries').selectAll().where('user_id', '=', userId);
-  const rows = await q
+  const rows = await rowsOfType(db, userId, opts.type)
     .orderBy('date', 'desc')
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  if (opts.type === 'daily_morning') return rows.map((r) => presentPart(r, 'morning'));
-  if (opts.type === 'daily_evening') return rows.map((r) => presentPart(r, 'evening'));
-  return rows.map(presentEntry);
+  return rows.map((r) => presentAs(r, opts.type));
 }
 
 /** The entry of a type on a date (for 'daily_morning'/'daily_evening': that part of the daily note). */
@@ -84,10 +91,7 @@ export async function getJournalEntryByDate(
   type: JournalType,
 ): Promise<JournalEntry | undefined> {
   const row = await rowsOfType(db, userId, type).where('date', '=', date).orderBy('id', 'desc').executeTakeFirst();
-  if (!row) return undefined;
-  if (type === 'daily_morning') return presentPart(row, 'morning');
-  if (type === 'daily_evening') return presentPart(row, 'evening');
-  return presentEntry(row);
+  return row ? presentAs(row, type) : undefined;
 }
 
 /** One part of the daily note of a date, if the note has it. */
@@ -97,7 +101,7 @@ export async function getDailyEntry(
   date: string,
   part: DailyPart,
 ): Promise<JournalEntry | undefined> {
-  return getJournalEntryByDate(db, userId, date, part === 'morning' ? 'daily_morning' : 'daily_evening');
+  return getJournalEntryByDate(db, userId, date, PART_TYPE[part]);
 }
 
 export function findRow(db: Db, userId: number, type: StoredJournalType, date: string) {

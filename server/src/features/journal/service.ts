@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   type DailyNote,
   dailyStructuredData,
@@ -10,10 +11,11 @@ import { NOTES_TEXT, WEEKLY_DEFAULT_CONTENT } from '../../../../common/src/journ
 import {
   type DailyStructuredData,
   EVENING_HEADING,
+  type EveningPart,
   MORNING_HEADING,
+  type MorningPart,
   parseDailyNote,
-  renderEvening,
-  renderMorning,
+  renderPart,
   replaceSection,
 } from '../../../../common/src/journalText.js';
 import type { Db } from '../../db/index.js';
@@ -37,17 +39,17 @@ export async function getDailyNote(db: Db, userId: number, date: string): Promis
   return dailyOf(await repo.findRow(db, userId, 'daily', date), date);
 }
 
-/** Stores the note's text and its structured parts (extracted from the text when not given). */
-export async function saveDailyNote(
+/** The write behind saveDailyNote; returns the stored row so that callers need not read it again. */
+async function writeDailyNote(
   db: Db,
   userId: number,
   date: string,
   content: string,
   structured?: DailyStructuredData,
-): Promise<DailyNote> {
+): Promise<repo.JournalRow> {
   // An empty object counts as not given, so API clients may send the text alone.
   const data = structured && Object.keys(structured).length > 0 ? structured : parseDailyNote(content);
-  const row = await repo.saveEntry(db, userId, {
+  return repo.saveEntry(db, userId, {
     date,
     journal_type: 'daily',
     content,
@@ -56,7 +58,24 @@ export async function saveDailyNote(
     has_evening: Boolean(data.evening),
     now: nowIso(),
   });
-  return dailyOf(row, date);
+}
+
+/** Stores the note's text and its structured parts (extracted from the text when not given). */
+export async function saveDailyNote(
+  db: Db,
+  userId: number,
+  date: string,
+  content: string,
+  structured?: DailyStructuredData,
+): Promise<DailyNote> {
+  return dailyOf(await writeDailyNote(db, userId, date, content, structured), date);
+}
+
+/** Client-sent structured data checked against its schema; 400 with the first problem. */
+function checked<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid structured_data');
+  return result.data;
 }
 
 /**
@@ -71,24 +90,18 @@ async function saveDailyPart(
   content: string,
   structured: Record<string, unknown> | null | undefined,
 ): Promise<JournalEntry> {
-  const current = await getDailyNote(db, userId, date);
-  let data: DailyStructuredData;
-  if (structured) {
-    const checked = (part === 'morning' ? morningPart : eveningPart).safeParse(structured);
-    if (!checked.success) throw badRequest(checked.error.issues[0]?.message ?? 'Invalid structured_data');
-    data = { ...current.structured_data, [part]: checked.data };
-  } else {
+  const heading = part === 'morning' ? MORNING_HEADING : EVENING_HEADING;
+  let value: MorningPart | EveningPart;
+  if (structured) value = checked(part === 'morning' ? morningPart : eveningPart, structured);
+  else {
     const fromText = parseDailyNote(content)[part];
-    if (!fromText) throw badRequest(`No ${part === 'morning' ? MORNING_HEADING : EVENING_HEADING} found`);
-    data = { ...current.structured_data, [part]: fromText };
+    if (!fromText) throw badRequest(`No ${heading} found`);
+    value = fromText;
   }
-  const block =
-    part === 'morning' && data.morning ? renderMorning(data.morning) : data.evening ? renderEvening(data.evening) : '';
-  const text = replaceSection(current.content, part === 'morning' ? MORNING_HEADING : EVENING_HEADING, block);
-  await saveDailyNote(db, userId, date, text, data);
-  const entry = await repo.getDailyEntry(db, userId, date, part);
-  if (!entry) throw new Error('daily part vanished after saving');
-  return entry;
+  const current = await getDailyNote(db, userId, date);
+  const data: DailyStructuredData = { ...current.structured_data, [part]: value };
+  const text = replaceSection(current.content, heading, renderPart(part, value));
+  return repo.presentPart(await writeDailyNote(db, userId, date, text, data), part);
 }
 
 export async function saveJournalEntry(db: Db, userId: number, body: SaveJournalRequest): Promise<JournalEntry> {
@@ -103,16 +116,8 @@ export async function saveJournalEntry(db: Db, userId: number, body: SaveJournal
     case 'daily_evening':
       return saveDailyPart(db, userId, body.date, 'evening', content, structured);
     case 'daily': {
-      let data: DailyStructuredData | undefined;
-      if (structured) {
-        const checked = dailyStructuredData.safeParse(structured);
-        if (!checked.success) throw badRequest(checked.error.issues[0]?.message ?? 'Invalid structured_data');
-        data = checked.data;
-      }
-      await saveDailyNote(db, userId, body.date, content, data);
-      const row = await repo.findRow(db, userId, 'daily', body.date);
-      if (!row) throw new Error('daily note vanished after saving');
-      return repo.presentEntry(row);
+      const data = structured ? checked(dailyStructuredData, structured) : undefined;
+      return repo.presentEntry(await writeDailyNote(db, userId, body.date, content, data));
     }
     default: {
       const row = await repo.saveEntry(db, userId, {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index.js';
+import type { DailyPart, StoredJournalType } from '../journal/repo.js';
 
 export interface HeadlineSourceRow {
   id: number;
@@ -10,8 +11,8 @@ export interface HeadlineSourceRow {
 }
 
 export interface JournalHeadlineFilter {
-  types: Array<'daily' | 'weekly_planning' | 'note'>;
-  part?: 'morning' | 'evening';
+  types: StoredJournalType[];
+  part?: DailyPart | undefined;
 }
 
 /** The newest `take` journal rows of the given types, as headline sources. */

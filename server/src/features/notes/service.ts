@@ -2,10 +2,29 @@ import type { HeadlinesResponse, NoteContent, NoteHeadline } from '../../../../c
 import { NOTE_ICONS, NOTES_TEXT, type NoteEntryType } from '../../../../common/src/journalConstants.js';
 import type { Db } from '../../db/index.js';
 import { notFound } from '../../http/errors.js';
-import { findRowById, parseJson } from '../journal/repo.js';
+import { findRowById, parseJson, type StoredJournalType } from '../journal/repo.js';
 import { findTranscript, type HeadlineSourceRow, journalHeadlineRows, transcriptHeadlineRows } from './repo.js';
 
-const DAILY_TITLES = { journal: 'Daily Journal', morning: 'Morning Preparation', evening: 'Evening Shutdown' };
+type DailyAs = 'journal' | 'morning' | 'evening';
+
+const DAILY_TITLES: Record<DailyAs, string> = {
+  journal: 'Daily Journal',
+  morning: 'Morning Preparation',
+  evening: 'Evening Shutdown',
+};
+
+/** How daily notes are listed for a filter: as their morning or evening part, else as 'journal'. */
+const dailyAsOf = (type: NoteEntryType | undefined): DailyAs =>
+  type === 'morning' || type === 'evening' ? type : 'journal';
+
+/** The journal rows behind each entry type. */
+const JOURNAL_KIND: Record<Exclude<NoteEntryType, 'transcript'>, StoredJournalType> = {
+  journal: 'daily',
+  morning: 'daily',
+  evening: 'daily',
+  weekly: 'weekly_planning',
+  note: 'note',
+};
 
 /** A plain note's title: its first non-empty line, without heading marks. */
 export function noteTitle(text: string): string {
@@ -17,7 +36,7 @@ export function noteTitle(text: string): string {
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
-function headline(row: HeadlineSourceRow, dailyAs: 'journal' | 'morning' | 'evening'): NoteHeadline {
+function headline(row: HeadlineSourceRow, dailyAs: DailyAs): NoteHeadline {
   let type: NoteEntryType;
   let title: string;
   switch (row.kind) {
@@ -51,19 +70,18 @@ export async function listHeadlines(
   q: { limit: number; offset: number; type?: NoteEntryType },
 ): Promise<HeadlinesResponse> {
   const take = q.offset + q.limit;
-  const sources: Array<Promise<HeadlineSourceRow[]>> = [];
   const type = q.type;
-  if (!type) sources.push(journalHeadlineRows(db, userId, { types: ['daily', 'weekly_planning', 'note'] }, take));
-  else if (type === 'journal') sources.push(journalHeadlineRows(db, userId, { types: ['daily'] }, take));
-  else if (type === 'morning' || type === 'evening')
-    sources.push(journalHeadlineRows(db, userId, { types: ['daily'], part: type }, take));
-  else if (type === 'weekly') sources.push(journalHeadlineRows(db, userId, { types: ['weekly_planning'] }, take));
-  else if (type === 'note') sources.push(journalHeadlineRows(db, userId, { types: ['note'] }, take));
+  const dailyAs = dailyAsOf(type);
+  const sources: Array<Promise<HeadlineSourceRow[]>> = [];
+  if (type !== 'transcript') {
+    const types: StoredJournalType[] = type ? [JOURNAL_KIND[type]] : ['daily', 'weekly_planning', 'note'];
+    const part = dailyAs === 'journal' ? undefined : dailyAs;
+    sources.push(journalHeadlineRows(db, userId, { types, part }, take));
+  }
   if (!type || type === 'transcript') sources.push(transcriptHeadlineRows(db, userId, take));
 
   const rows = (await Promise.all(sources)).flat();
   rows.sort((a, b) => b.date.localeCompare(a.date) || b.time.localeCompare(a.time) || b.id - a.id);
-  const dailyAs = type === 'morning' || type === 'evening' ? type : 'journal';
   const groups: HeadlinesResponse = [];
   for (const row of rows.slice(q.offset, take)) {
     const last = groups[groups.length - 1];
@@ -73,14 +91,6 @@ export async function listHeadlines(
   }
   return groups;
 }
-
-const JOURNAL_KIND: Record<Exclude<NoteEntryType, 'transcript'>, string> = {
-  journal: 'daily',
-  morning: 'daily',
-  evening: 'daily',
-  weekly: 'weekly_planning',
-  note: 'note',
-};
 
 /** The full entry behind a headline; 404 with the spec's text when it is not the user's or is gone. */
 export async function getNoteContent(db: Db, userId: number, type: NoteEntryType, id: number): Promise<NoteContent> {
@@ -108,7 +118,7 @@ export async function getNoteContent(db: Db, userId: number, type: NoteEntryType
       text: row.content,
       time: row.updated_at,
     },
-    type === 'morning' || type === 'evening' ? type : 'journal',
+    dailyAsOf(type),
   );
   return {
     id: row.id,

@@ -59,6 +59,15 @@ export async function getTodo(db: Db, userId: number, id: number): Promise<TodoR
   return row ? present(row) : undefined;
 }
 
+/** A new todo's row, done at `now` when it is created completed. */
+const newRow = (userId: number, t: { content: string; completed: boolean }, now: string) => ({
+  user_id: userId,
+  content: t.content,
+  completed: t.completed ? 1 : 0,
+  completed_at: t.completed ? now : null,
+  created_at: now,
+});
+
 export async function insertTodo(
   db: Db,
   userId: number,
@@ -66,31 +75,27 @@ export async function insertTodo(
 ): Promise<TodoRecord> {
   const row = await db
     .insertInto('todos')
-    .values({
-      user_id: userId,
-      content: t.content,
-      completed: t.completed ? 1 : 0,
-      completed_at: t.completed ? t.now : null,
-      created_at: t.now,
-    })
+    .values(newRow(userId, t, t.now))
     .returning(columns)
     .executeTakeFirstOrThrow();
   return present(row);
 }
 
+/** Changes a todo and returns it as stored; undefined when it is not the user's. */
 export async function updateTodo(
   db: Db,
   userId: number,
   id: number,
   set: { content?: string; completed?: number; completed_at?: string | null },
-): Promise<boolean> {
-  const res = await db
+): Promise<TodoRecord | undefined> {
+  const row = await db
     .updateTable('todos')
     .set(set)
     .where('user_id', '=', userId)
     .where('id', '=', id)
+    .returning(columns)
     .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  return row ? present(row) : undefined;
 }
 
 export async function deleteTodo(db: Db, userId: number, id: number): Promise<boolean> {
@@ -106,13 +111,7 @@ export async function insertTodos(
   now: string,
 ): Promise<void> {
   if (todos.length === 0) return;
-  const rows = todos.map((t) => ({
-    user_id: userId,
-    content: t.content,
-    completed: t.completed ? 1 : 0,
-    completed_at: t.completed ? now : null,
-    created_at: now,
-  }));
+  const rows = todos.map((t) => newRow(userId, t, now));
   // Chunks keep every statement under SQLite's bound-parameter limit.
   for (let i = 0; i < rows.length; i += 500)
     await db

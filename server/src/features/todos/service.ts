@@ -19,8 +19,8 @@ export async function updateTodo(db: Db, userId: number, id: number, patch: { co
     set.completed = patch.completed ? 1 : 0;
     set.completed_at = patch.completed ? nowIso() : null;
   }
-  if (Object.keys(set).length) await repo.updateTodo(db, userId, id, set);
-  const updated = await repo.getTodo(db, userId, id);
+  if (!Object.keys(set).length) return current;
+  const updated = await repo.updateTodo(db, userId, id, set);
   if (!updated) throw notFound(TODO_TEXT.notFound);
   return updated;
 }
@@ -42,20 +42,10 @@ export async function applyChecklist(db: Db, userId: number, text: string) {
     if (tooLong)
       throw badRequest(`A todo can be at most ${TODO_MAX_LENGTH} characters: ${tooLong.content.slice(0, 40)}…`);
     await repo.deleteTodos(trx, userId, plan.remove);
-    await repo.setCompleted(
-      trx,
-      userId,
-      plan.toggle.filter((t) => t.completed).map((t) => t.id),
-      true,
-      now,
-    );
-    await repo.setCompleted(
-      trx,
-      userId,
-      plan.toggle.filter((t) => !t.completed).map((t) => t.id),
-      false,
-      now,
-    );
+    for (const completed of [true, false]) {
+      const ids = plan.toggle.filter((t) => t.completed === completed).map((t) => t.id);
+      await repo.setCompleted(trx, userId, ids, completed, now);
+    }
     await repo.insertTodos(trx, userId, plan.create, now);
   });
   return repo.listTodos(db, userId);

@@ -14,7 +14,7 @@ import { userOf } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { planUuidExists } from './plansRepo.js';
 import { clearProgress, listFeedbackByDate, listProgress, saveFeedback, saveProgress } from './progressRepo.js';
-import { loadSettings } from './service.js';
+import { loadSettings, settingsOf } from './service.js';
 import { saveSettings } from './settingsRepo.js';
 
 const uuidParams = z.object({ workoutUuid: z.string().min(1).max(100) });
@@ -147,12 +147,11 @@ export async function exerciseRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const userId = userOf(request).id;
-      await saveSettings(ctx.db, userId, {
+      const saved = await saveSettings(ctx.db, userOf(request).id, {
         equipment_available: request.body.equipmentAvailable,
         workout_preferences: request.body.workoutPreferences,
       });
-      return (await loadSettings(ctx.db, userId)).response;
+      return settingsOf(saved).response;
     },
   );
 }

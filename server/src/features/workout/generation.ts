@@ -14,7 +14,7 @@ import { loadSettings, presentPlan } from './service.js';
 type Emit = (e: GenerationEvent) => void;
 
 /** Fills every missing uuid of the plan, its sections and exercises. */
-export function withUuids(plan: WorkoutPlan): WorkoutPlan & { uuid: string } {
+function withUuids(plan: WorkoutPlan): WorkoutPlan & { uuid: string } {
   return {
     ...plan,
     uuid: plan.uuid || randomUUID(),

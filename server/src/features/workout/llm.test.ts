@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type AiProvider, createAiProvider } from '../../ai/provider.js';
+import type { AiProvider } from '../../ai/provider.js';
+import { providerFor } from '../../ai/testing.js';
 import { sseSettings } from '../../http/sse.js';
 import { type FakeOpenAi, type FakeReply, startFakeOpenAi } from '../../test/fakeOpenAi.js';
 import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
@@ -44,13 +45,7 @@ async function setup(
   wrap?: (ai: AiProvider) => AiProvider,
 ) {
   fake = await startFakeOpenAi(reply);
-  const ai = createAiProvider({
-    provider: 'openai-compatible',
-    baseUrl: fake.baseUrl,
-    model: 'coach-model',
-    timeoutMs: 5000,
-    maxRetries: 0,
-  });
+  const ai = providerFor(fake, { model: 'coach-model' });
   h = await createHarness({ ai: wrap ? wrap(ai) : ai });
   return createUserAndSignIn(h, 'llmuser');
 }

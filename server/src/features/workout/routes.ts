@@ -11,6 +11,7 @@ import {
   planListResponse,
   saveLogRequest,
 } from '../../../../common/src/api/workout.js';
+import { MESSAGES } from '../../../../common/src/constants.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
@@ -55,7 +56,7 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
         await generateWorkout(ctx, user.id, request.query, (e) => stream.send(e.event, e.data), stream.signal);
       } catch (err) {
         request.log.error({ err }, 'workout generation failed');
-        stream.send('error', { error: 'Something went wrong', details: 'The plan could not be generated or saved.' });
+        stream.send('error', { error: MESSAGES.somethingWrong, details: 'The plan could not be generated or saved.' });
       } finally {
         stream.close();
       }

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   type EquipmentAvailable,
   equipmentAvailable,
@@ -16,7 +17,7 @@ import {
 import type { Db } from '../../db/index.js';
 import type { LogRow } from './logsRepo.js';
 import type { PlanRow } from './plansRepo.js';
-import { getSettings } from './settingsRepo.js';
+import { getSettings, type SettingsRow } from './settingsRepo.js';
 
 /** Today's date in YYYY-MM-DD (UTC), as the spec defines "today's plan". */
 export const todayUtc = (now = Date.now()) => new Date(now).toISOString().slice(0, 10);
@@ -50,23 +51,18 @@ export function logValues(body: SaveLogRequest) {
   };
 }
 
-function parseOr<T>(
-  text: string | undefined,
-  schema: { safeParse(v: unknown): { success: boolean; data?: T } },
-  fallback: T,
-): T {
+function parseOr<T>(text: string | undefined, schema: z.ZodType<T>, fallback: T): T {
   if (!text) return fallback;
   try {
     const r = schema.safeParse(JSON.parse(text));
-    return r.success ? (r.data as T) : fallback;
+    return r.success ? r.data : fallback;
   } catch {
     return fallback;
   }
 }
 
-/** The user's settings, or the §3 defaults when they never saved any. */
-export async function loadSettings(db: Db, userId: number) {
-  const row = await getSettings(db, userId);
+/** Settings from their stored row, or the §3 defaults when the user never saved any. */
+export function settingsOf(row: SettingsRow | undefined) {
   const equipment: EquipmentAvailable = parseOr(row?.equipment_available, equipmentAvailable, DEFAULT_EQUIPMENT);
   const preferences: WorkoutPreferences = parseOr(row?.workout_preferences, workoutPreferences, {
     ...DEFAULT_WORKOUT_PREFERENCES,
@@ -79,3 +75,5 @@ export async function loadSettings(db: Db, userId: number) {
   const list: Equipment[] = [...equipment.indoor, ...equipment.home, ...equipment.outdoor];
   return { response, equipment: list, preferences };
 }
+
+export const loadSettings = async (db: Db, userId: number) => settingsOf(await getSettings(db, userId));

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useRememberRoute } from '../lastRoute';
-import { SECTION_INFO, sectionOf } from '../sections';
+import { sectionInfo, sectionOf } from '../sections';
 import { BottomNav } from './BottomNav';
 import styles from './Shell.module.css';
 import { TopBar } from './TopBar';
@@ -13,8 +13,7 @@ export function AppShell() {
 
   const section = sectionOf(pathname);
   useEffect(() => {
-    const label = SECTION_INFO.find((s) => s.id === section)?.label;
-    document.title = label ? `${label} · Daymark` : 'Daymark';
+    document.title = section ? `${sectionInfo(section).label} · Daymark` : 'Daymark';
   }, [section]);
 
   return (

@@ -6,7 +6,7 @@ import { useConversations } from '../coach/api';
 import chat from '../coach/Chat.module.css';
 import { Composer } from '../coach/Composer';
 import { History } from '../coach/History';
-import { HistoryButton, HistoryPanel } from '../coach/HistoryPanel';
+import { ChatLayout, HistoryButton } from '../coach/HistoryPanel';
 import { MessageList } from '../coach/MessageList';
 import { type UiMessage, useChat } from '../coach/useChat';
 import { useIsNarrow } from '../coach/useMediaQuery';
@@ -52,54 +52,52 @@ export function AssistantPage() {
   );
 
   return (
-    <div className={chat.chatLayout}>
-      {!narrow && <aside className={chat.sidebar}>{history}</aside>}
-      <section className={chat.chat} aria-label="Assistant">
-        <div className={styles.intro}>
-          <div className={styles.introText}>
-            <h2 className={styles.introTitle}>Your executive assistant</h2>
-            <p className={chat.muted}>
-              Start the day with a briefing of your priorities, todos, workout and yesterday's open loops, and close it
-              with a review of what got done and what comes first tomorrow. Or ask anything about your day.
-            </p>
-          </div>
-          {narrow && <HistoryButton onClick={() => setPanelOpen(true)} />}
+    <ChatLayout
+      narrow={narrow}
+      history={history}
+      panelOpen={panelOpen}
+      onClosePanel={() => setPanelOpen(false)}
+      label="Assistant"
+    >
+      <div className={styles.intro}>
+        <div className={styles.introText}>
+          <h2 className={styles.introTitle}>Your executive assistant</h2>
+          <p className={chat.muted}>
+            Start the day with a briefing of your priorities, todos, workout and yesterday's open loops, and close it
+            with a review of what got done and what comes first tomorrow. Or ask anything about your day.
+          </p>
         </div>
-        <div className={styles.quick}>
-          <Button variant="primary" disabled={c.pending} onClick={() => ask(ASSISTANT_REQUESTS.briefing)}>
-            Executive Daily Briefing
+        {narrow && <HistoryButton onClick={() => setPanelOpen(true)} />}
+      </div>
+      <div className={styles.quick}>
+        <Button variant="primary" disabled={c.pending} onClick={() => ask(ASSISTANT_REQUESTS.briefing)}>
+          Executive Daily Briefing
+        </Button>
+        <Button variant="secondary" disabled={c.pending} onClick={() => ask(ASSISTANT_REQUESTS.review, true)}>
+          Strategic Day Review
+        </Button>
+        {narrow && c.messages.length > 0 && (
+          <Button variant="ghost" onClick={newChat}>
+            New Chat
           </Button>
-          <Button variant="secondary" disabled={c.pending} onClick={() => ask(ASSISTANT_REQUESTS.review, true)}>
-            Strategic Day Review
-          </Button>
-          {narrow && c.messages.length > 0 && (
-            <Button variant="ghost" onClick={newChat}>
-              New Chat
-            </Button>
-          )}
-        </div>
-        {c.messages.length > 0 && (
-          <MessageList messages={c.messages} renderAssistant={renderAssistant} typingLabel="Assistant is typing" />
         )}
-        <Composer
-          value={draft}
-          label="Ask your assistant"
-          placeholder="Ask about your day, your priorities or your week…"
-          sendLabel="Ask Assistant"
-          onChange={setDraft}
-          sendDisabled={c.pending || c.loading}
-          onSend={() => {
-            const text = draft;
-            setDraft('');
-            ask(text);
-          }}
-        />
-      </section>
-      {narrow && (
-        <HistoryPanel open={panelOpen} onClose={() => setPanelOpen(false)}>
-          {history}
-        </HistoryPanel>
+      </div>
+      {c.messages.length > 0 && (
+        <MessageList messages={c.messages} renderAssistant={renderAssistant} typingLabel="Assistant is typing" />
       )}
-    </div>
+      <Composer
+        value={draft}
+        label="Ask your assistant"
+        placeholder="Ask about your day, your priorities or your week…"
+        sendLabel="Ask Assistant"
+        onChange={setDraft}
+        sendDisabled={c.pending || c.loading}
+        onSend={() => {
+          const text = draft;
+          setDraft('');
+          ask(text);
+        }}
+      />
+    </ChatLayout>
   );
 }

@@ -7,7 +7,7 @@ import styles from './Chat.module.css';
 import { Composer } from './Composer';
 import { countAttached, EntryPicker, useAttachableEntries } from './EntryPicker';
 import { History } from './History';
-import { HistoryButton, HistoryPanel } from './HistoryPanel';
+import { ChatLayout, HistoryButton, HistoryPanel } from './HistoryPanel';
 import { HistoryIcon } from './icons';
 import { MessageList } from './MessageList';
 import { useChat } from './useChat';
@@ -108,37 +108,35 @@ export function CoachPage() {
   const coachType = chat.coachType ?? chosen ?? 'workout';
   const current = list.find((c) => c.conversation_uuid === chat.conversationUuid);
   return (
-    <div className={styles.chatLayout}>
-      {!narrow && <aside className={styles.sidebar}>{history}</aside>}
-      <section className={styles.chat} aria-label={`${COACH_LABELS[coachType]} chat`}>
-        <header className={styles.chatHeader}>
-          {narrow && <HistoryButton onClick={() => setPanelOpen(true)} />}
-          <div className={styles.chatTitle}>
-            <span className={styles.badge}>{COACH_LABELS[coachType]}</span>
-            {current?.title && <span className={styles.chatName}>{current.title}</span>}
-          </div>
-          {narrow && (
-            <Button size="sm" variant="secondary" onClick={newChat}>
-              New Chat
-            </Button>
-          )}
-        </header>
-        <MessageList messages={chat.messages} />
-        <Composer
-          value={draft}
-          onChange={setDraft}
-          onSend={() => send(coachType)}
-          sendDisabled={chat.pending || chat.loading}
-          placeholder="Message your coach (Enter to send, Shift+Enter for a new line)"
-        >
-          <EntryPicker entries={entries} value={attached} onChange={setAttached} />
-        </Composer>
-      </section>
-      {narrow && (
-        <HistoryPanel open={panelOpen} onClose={() => setPanelOpen(false)}>
-          {history}
-        </HistoryPanel>
-      )}
-    </div>
+    <ChatLayout
+      narrow={narrow}
+      history={history}
+      panelOpen={panelOpen}
+      onClosePanel={() => setPanelOpen(false)}
+      label={`${COACH_LABELS[coachType]} chat`}
+    >
+      <header className={styles.chatHeader}>
+        {narrow && <HistoryButton onClick={() => setPanelOpen(true)} />}
+        <div className={styles.chatTitle}>
+          <span className={styles.badge}>{COACH_LABELS[coachType]}</span>
+          {current?.title && <span className={styles.chatName}>{current.title}</span>}
+        </div>
+        {narrow && (
+          <Button size="sm" variant="secondary" onClick={newChat}>
+            New Chat
+          </Button>
+        )}
+      </header>
+      <MessageList messages={chat.messages} />
+      <Composer
+        value={draft}
+        onChange={setDraft}
+        onSend={() => send(coachType)}
+        sendDisabled={chat.pending || chat.loading}
+        placeholder="Message your coach (Enter to send, Shift+Enter for a new line)"
+      >
+        <EntryPicker entries={entries} value={attached} onChange={setAttached} />
+      </Composer>
+    </ChatLayout>
   );
 }

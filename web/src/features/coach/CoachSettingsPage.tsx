@@ -20,7 +20,7 @@ function CoachSection({ meta }: { meta: CoachMeta }) {
   const toast = useToast();
   const [form, setForm] = useState(meta);
   const [errors, setErrors] = useState<{ base?: string; details?: string }>({});
-  const [busy, setBusy] = useState<'save' | null>(null);
+  const [saving, setSaving] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
   useEffect(() => setForm(meta), [meta]);
   const dirty =
@@ -35,7 +35,7 @@ function CoachSection({ meta }: { meta: CoachMeta }) {
     };
     setErrors(next);
     if (next.base || next.details) return;
-    setBusy('save');
+    setSaving(true);
     try {
       const saved = await saveCoachMeta(t, {
         meta_content: form.meta_content,
@@ -47,7 +47,7 @@ function CoachSection({ meta }: { meta: CoachMeta }) {
     } catch {
       toast.error(COACH_MESSAGES.saveSettingsFailed);
     } finally {
-      setBusy(null);
+      setSaving(false);
     }
   };
 
@@ -97,10 +97,10 @@ function CoachSection({ meta }: { meta: CoachMeta }) {
           onChange={(e) => setForm({ ...form, meta_content: e.target.value })}
         />
         <div className={styles.actions}>
-          <Button onClick={() => setConfirmReset(true)} disabled={busy !== null}>
+          <Button onClick={() => setConfirmReset(true)} disabled={saving}>
             Reset to Defaults
           </Button>
-          <Button type="submit" variant="primary" loading={busy === 'save'} loadingText="Saving..." disabled={!dirty}>
+          <Button type="submit" variant="primary" loading={saving} loadingText="Saving..." disabled={!dirty}>
             Save
           </Button>
         </div>

@@ -7,7 +7,6 @@ export function Composer({
   value,
   onChange,
   onSend,
-  disabled,
   sendDisabled,
   sendLabel = 'Send',
   placeholder,
@@ -17,14 +16,13 @@ export function Composer({
   value: string;
   onChange: (v: string) => void;
   onSend: () => void;
-  disabled?: boolean;
   sendDisabled?: boolean;
   sendLabel?: string;
   placeholder?: string;
   label?: string;
   children?: ReactNode;
 }) {
-  const blocked = disabled || sendDisabled || !value.trim();
+  const blocked = sendDisabled || !value.trim();
   return (
     <form
       className={styles.composer}

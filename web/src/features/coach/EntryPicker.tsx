@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SpecificEntries } from '../../../../common/src/api/coach';
 import { headlinesResponse, type NoteHeadline } from '../../../../common/src/api/journal';
+import { NOTES_PAGE_SIZE } from '../../../../common/src/journalConstants';
 import { get } from '../../api/client';
 import { Button } from '../../ui';
 import styles from './Chat.module.css';
@@ -76,12 +77,10 @@ const GROUP: Record<NoteHeadline['type'], keyof SpecificEntries> = {
 };
 
 /** The entries offered in the picker: the notes list's first page (50 entries, part 2 §9). */
-export function useAttachableEntries(enabled = true): AttachableEntry[] {
+export function useAttachableEntries(): AttachableEntry[] {
   const q = useQuery({
     queryKey: ['notes', 'headlines', 'picker'],
-    queryFn: () => get('/notes/headlines', { query: { limit: 50, offset: 0 }, schema: headlinesResponse }),
-    enabled,
-    staleTime: 30_000,
+    queryFn: () => get('/notes/headlines', { query: { limit: NOTES_PAGE_SIZE, offset: 0 }, schema: headlinesResponse }),
   });
   return (q.data ?? []).flatMap((day) =>
     day.entries.map((e) => ({

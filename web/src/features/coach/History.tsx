@@ -8,7 +8,7 @@ import { deleteConversation, renameConversation, useRefreshConversations } from 
 import styles from './Chat.module.css';
 import { PencilIcon, TrashIcon } from './icons';
 
-export const conversationTitle = (c: Conversation) => c.title?.trim() || chatTitleFallback(c.created_at);
+const conversationTitle = (c: Conversation) => c.title?.trim() || chatTitleFallback(c.created_at);
 
 function RenameModal({ conversation, onClose }: { conversation: Conversation; onClose: () => void }) {
   const [title, setTitle] = useState(conversation.title ?? '');

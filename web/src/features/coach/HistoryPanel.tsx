@@ -26,6 +26,41 @@ export function HistoryPanel({ open, onClose, children }: { open: boolean; onClo
   );
 }
 
+/**
+ * The chat screen: the history beside the chat on wide screens, in the slide-in panel (opened
+ * with HistoryButton) on narrow ones.
+ */
+export function ChatLayout({
+  narrow,
+  history,
+  panelOpen,
+  onClosePanel,
+  label,
+  children,
+}: {
+  narrow: boolean;
+  history: ReactNode;
+  panelOpen: boolean;
+  onClosePanel: () => void;
+  /** Names the chat region. */
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={styles.chatLayout}>
+      {!narrow && <aside className={styles.sidebar}>{history}</aside>}
+      <section className={styles.chat} aria-label={label}>
+        {children}
+      </section>
+      {narrow && (
+        <HistoryPanel open={panelOpen} onClose={onClosePanel}>
+          {history}
+        </HistoryPanel>
+      )}
+    </div>
+  );
+}
+
 /** The icon button that opens the history panel on narrow screens. */
 export function HistoryButton({ onClick }: { onClick: () => void }) {
   return (

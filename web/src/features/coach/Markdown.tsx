@@ -35,9 +35,9 @@ const components: Components = {
  * A reply rendered as GitHub-flavoured Markdown (tables, code). Raw HTML is dropped and links
  * keep only http, https, mailto and tel URLs.
  */
-export function Markdown({ text, className }: { text: string; className?: string }) {
+export function Markdown({ text }: { text: string }) {
   return (
-    <div className={`${styles.markdown} ${className ?? ''}`}>
+    <div className={styles.markdown}>
       <ReactMarkdown
         remarkPlugins={[remarkGfm]}
         skipHtml

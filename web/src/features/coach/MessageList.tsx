@@ -15,7 +15,7 @@ function Thoughts({ text }: { text: string }) {
   );
 }
 
-export function TypingIndicator({ label = 'Coach is typing' }: { label?: string }) {
+function TypingIndicator({ label = 'Coach is typing' }: { label?: string }) {
   return (
     <span className={styles.typing} role="status" aria-label={label}>
       <span />
@@ -25,7 +25,7 @@ export function TypingIndicator({ label = 'Coach is typing' }: { label?: string 
   );
 }
 
-export function Bubble({ message, typingLabel }: { message: UiMessage; typingLabel?: string }) {
+function Bubble({ message, typingLabel }: { message: UiMessage; typingLabel?: string }) {
   if (message.role === 'user') {
     return (
       <div className={`${styles.row} ${styles.userRow}`}>

@@ -12,8 +12,7 @@ import {
   conversationsResponse,
   resetAllResponse,
 } from '../../../../common/src/api/coach';
-import { API_BASE, ApiError, del, get, post, put } from '../../api/client';
-import { getToken } from '../../api/token';
+import { ApiError, apiRequest, del, get, post, put } from '../../api/client';
 
 export const conversationsKey = ['coach', 'conversations'] as const;
 
@@ -50,27 +49,21 @@ export const resetAllCoachMeta = () => post('/coach/reset-all-prompts', undefine
 
 /**
  * Sends one message and reads the reply as server-sent events, calling `onEvent` for each.
- * A non-OK answer before the stream starts throws ApiError like every other call.
+ * A non-OK answer before the stream starts throws ApiError; a 401 signs out like every other call.
  */
 export async function streamChat(
   body: ChatRequest,
   onEvent: (e: ChatStreamEvent) => void,
   signal?: AbortSignal,
 ): Promise<void> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'text/event-stream' };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(`${API_BASE}/coach/chat/stream`, {
+  const res = await apiRequest('/coach/chat/stream', {
     method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-    credentials: 'same-origin',
+    body,
+    headers: { Accept: 'text/event-stream' },
     signal,
   });
   if (!res.ok || !res.body) {
     const data = await res.json().catch(() => undefined);
-    // Route a 401 through the shared client so the session ends the usual way.
-    if (res.status === 401) await get('/auth/me').catch(() => undefined);
     const text = (data as { error?: string } | undefined)?.error;
     throw new ApiError(res.status, text ?? `HTTP error! status: ${res.status}`, data);
   }

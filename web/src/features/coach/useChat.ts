@@ -139,7 +139,7 @@ export function useChat(applet: 'coach' | 'assistant', invalidReply: string) {
     [pending, conversationUuid, setConversationUuid, setCoachType, refresh, invalidReply],
   );
 
-  return { conversationUuid, coachType, setCoachType, messages, pending, loading, send, load, newChat };
+  return { conversationUuid, coachType, messages, pending, loading, send, load, newChat };
 }
 
 /** A reply while it streams: the visible text and whether the model is still thinking. */

@@ -4,7 +4,7 @@ import { PlaceholderPanel } from '../../app/PlaceholderPanel';
 import type { AppletTab } from '../../ui/AppletTabs';
 import { CoachSettingsPage } from '../coach/CoachSettingsPage';
 
-export const DASHBOARD_TABS: AppletTab[] = [
+const DASHBOARD_TABS: AppletTab[] = [
   { id: '', label: 'Overview' },
   { id: 'calendar', label: 'Calendar' },
   { id: 'stats', label: 'Stats' },

@@ -8,9 +8,9 @@ import { longDate, shortTime, useHeadlines } from './api';
 import styles from './Notes.module.css';
 import { NoteTypeIcon } from './NoteTypeIcon';
 
-export type NotesFilter = 'all' | 'note' | 'evening' | 'morning';
+type NotesFilter = 'all' | 'note' | 'evening' | 'morning';
 
-export const FILTERS: Array<{ id: NotesFilter; label: string }> = [
+const FILTERS: Array<{ id: NotesFilter; label: string }> = [
   { id: 'all', label: 'All' },
   { id: 'note', label: 'Notes' },
   { id: 'evening', label: 'Evening' },
@@ -26,7 +26,7 @@ export const TYPE_LABELS: Record<NoteEntryType, string> = {
   journal: 'Journal',
 };
 
-export function entryPath(e: Pick<NoteHeadline, 'type' | 'id'>) {
+function entryPath(e: Pick<NoteHeadline, 'type' | 'id'>) {
   return `/notes/entry/${e.type}/${e.id}`;
 }
 

@@ -1,15 +1,21 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { DAILY_AUTOSAVE_MS, NOTES_TEXT } from '../../../../common/src/journalConstants';
 import { isUntouchedDailyText, renderDailyNote } from '../../../../common/src/journalText';
 import { useSession } from '../../app/auth/session';
 import { Button, ErrorState, LoadingState } from '../../ui';
-import { dailyKey, fetchDailyNote, longDate, saveDailyNote } from './api';
+import { longDate, refreshAfterDailySave, saveDailyNote, useDailyNote } from './api';
 import { dropDraft, keepDraft, loadDraft } from './drafts';
 import styles from './Notes.module.css';
 
 type Status = 'idle' | 'saving' | 'saved' | 'failed';
+const STATUS_TEXT: Record<Status, string> = {
+  idle: '',
+  saving: NOTES_TEXT.saving,
+  saved: NOTES_TEXT.saved,
+  failed: NOTES_TEXT.saveFailed,
+};
 
 /** After a failed save the editor tries again this often, and as soon as the browser is back online. */
 const RETRY_MS = 5000;
@@ -25,7 +31,7 @@ function ZenEditor({ date }: { date: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from ?? '/notes';
-  const note = useQuery({ queryKey: dailyKey(date), queryFn: () => fetchDailyNote(date), staleTime: 0, gcTime: 0 });
+  const note = useDailyNote(date);
 
   const exit = useCallback(() => navigate(from), [navigate, from]);
 
@@ -74,7 +80,7 @@ function Editor({ date, initial, onExit }: { date: string; initial: string; onEx
       saved.current = content;
       dropDraft(username, date, content);
       setStatus(latest.current === content ? 'saved' : 'idle');
-      void queryClient.invalidateQueries({ queryKey: ['notes'] });
+      void refreshAfterDailySave(queryClient);
       return true;
     } catch {
       setStatus('failed');
@@ -147,13 +153,7 @@ function Editor({ date, initial, onExit }: { date: string; initial: string; onEx
         </div>
         <div className={styles.zenActions}>
           <span className={styles.zenStatus} data-status={status} role="status" aria-live="polite">
-            {status === 'saving'
-              ? NOTES_TEXT.saving
-              : status === 'saved'
-                ? NOTES_TEXT.saved
-                : status === 'failed'
-                  ? NOTES_TEXT.saveFailed
-                  : ''}
+            {STATUS_TEXT[status]}
           </span>
           <Button size="sm" onClick={leave} title="Esc">
             Done

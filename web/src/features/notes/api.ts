@@ -1,10 +1,10 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type DailyNote, dailyNote, headlinesResponse, noteContent } from '../../../../common/src/api/journal';
 import { NOTES_PAGE_SIZE, type NoteEntryType } from '../../../../common/src/journalConstants';
 import { parseDailyNote } from '../../../../common/src/journalText';
 import { get, post } from '../../api/client';
 
-export const headlinesKey = ['notes', 'headlines'] as const;
+const headlinesKey = ['notes', 'headlines'] as const;
 
 /** The notes list, 50 entries a page. */
 export function useHeadlines(type: NoteEntryType | undefined) {
@@ -30,9 +30,22 @@ export function useNoteContent(type: NoteEntryType, id: number) {
   });
 }
 
-export const dailyKey = (date: string) => ['notes', 'daily', date] as const;
+/** The daily note for the editor: read afresh each time it opens, and not kept after it closes. */
+export function useDailyNote(date: string) {
+  return useQuery({
+    queryKey: ['notes', 'daily', date],
+    queryFn: () => get(`/notes/daily/${date}`, { schema: dailyNote }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
 
-export const fetchDailyNote = (date: string) => get(`/notes/daily/${date}`, { schema: dailyNote });
+/**
+ * After a daily note is saved, the list and the entry views are read again. The open editor's
+ * own copy is left alone: it already shows the saved text.
+ */
+export const refreshAfterDailySave = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: ['notes'], predicate: (q) => q.queryKey[1] !== 'daily' });
 
 /** Saves the note's text with the structured parts extracted from it. */
 export const saveDailyNote = (date: string, content: string): Promise<DailyNote> =>

@@ -7,8 +7,8 @@ import { Button, Card, ErrorState, LoadingState, useToast } from '../../ui';
 import { saveChecklist, setTodoCompleted, todosKey, useTodos } from './api';
 import styles from './Todos.module.css';
 
-export const TODO_SAVE_FAILED = 'Failed to save todos. Please try again.';
-export const TODO_LOAD_FAILED = 'Failed to load todos.';
+const TODO_SAVE_FAILED = 'Failed to save todos. Please try again.';
+const TODO_LOAD_FAILED = 'Failed to load todos.';
 
 /** The todo list as a checklist; tapping it opens the list as editable text. */
 export function TodosPage() {

@@ -4,7 +4,7 @@ import { get, patch, put } from '../../api/client';
 
 export const todosKey = ['todos'] as const;
 
-export const fetchTodos = () => get('/todos', { schema: todosResponse });
+const fetchTodos = () => get('/todos', { schema: todosResponse });
 
 export function useTodos() {
   return useQuery({ queryKey: todosKey, queryFn: fetchTodos });

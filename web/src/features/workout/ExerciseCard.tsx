@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { Exercise, ExerciseStatus } from '../../../../common/src/api/workout';
+import type { ExerciseStatus } from '../../../../common/src/api/workout';
 import { REASONING_LOADER_MS } from '../../../../common/src/workoutConstants';
 import { Button, Modal, Spinner, TextArea } from '../../ui';
+import { Icon } from '../../ui/icons';
+import type { PlanExercise } from './planParse';
 import styles from './workout.module.css';
 
 const STATUSES: Array<{ id: ExerciseStatus; label: string }> = [
@@ -10,8 +12,13 @@ const STATUSES: Array<{ id: ExerciseStatus; label: string }> = [
   { id: 'skipped', label: 'Skipped' },
 ];
 
+const FEEDBACK = [
+  { id: 'like', label: 'Like', title: 'I like this exercise' },
+  { id: 'dislike', label: 'Dislike', title: 'Never plan this exercise again' },
+] as const;
+
 export interface ExerciseCardProps {
-  exercise: Exercise & { uuid: string };
+  exercise: PlanExercise;
   readOnly: boolean;
   status?: ExerciseStatus;
   notes?: string;
@@ -25,21 +32,9 @@ export interface ExerciseCardProps {
 
 function Thumb({ down = false }: { down?: boolean }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      aria-hidden="true"
-      style={down ? { transform: 'rotate(180deg)' } : undefined}
-    >
-      <path
-        d="M7 10v11H3V10h4Zm2 11h8.3a2 2 0 0 0 2-1.6l1.4-7A2 2 0 0 0 18.7 10H14V5.5A2.5 2.5 0 0 0 11.5 3L9 10v11Z"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <Icon width="16" height="16" style={down ? { transform: 'rotate(180deg)' } : undefined}>
+      <path d="M7 10v11H3V10h4Zm2 11h8.3a2 2 0 0 0 2-1.6l1.4-7A2 2 0 0 0 18.7 10H14V5.5A2.5 2.5 0 0 0 11.5 3L9 10v11Z" />
+    </Icon>
   );
 }
 
@@ -125,26 +120,19 @@ export function ExerciseCard(p: ExerciseCardProps) {
           </fieldset>
           {p.onFeedback && (
             <div className={styles.feedback}>
-              <button
-                type="button"
-                className={styles.feedbackButton}
-                aria-pressed={p.feedback === 'like'}
-                aria-label={`Like ${e.name}`}
-                title="I like this exercise"
-                onClick={() => p.onFeedback?.('like')}
-              >
-                <Thumb />
-              </button>
-              <button
-                type="button"
-                className={styles.feedbackButton}
-                aria-pressed={p.feedback === 'dislike'}
-                aria-label={`Dislike ${e.name}`}
-                title="Never plan this exercise again"
-                onClick={() => p.onFeedback?.('dislike')}
-              >
-                <Thumb down />
-              </button>
+              {FEEDBACK.map((f) => (
+                <button
+                  key={f.id}
+                  type="button"
+                  className={styles.feedbackButton}
+                  aria-pressed={p.feedback === f.id}
+                  aria-label={`${f.label} ${e.name}`}
+                  title={f.title}
+                  onClick={() => p.onFeedback?.(f.id)}
+                >
+                  <Thumb down={f.id === 'dislike'} />
+                </button>
+              ))}
             </div>
           )}
         </div>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { SUCCESS_BANNER_MS, WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
 import { Button, Card, Checkbox, TextArea, TextField } from '../../ui';
 import { api, useLogByDate, workoutKeys } from './api';
+import { FormMessages, useTimedMessage } from './FormMessages';
 import { todayUtc } from './planParse';
 import styles from './workout.module.css';
 
@@ -15,18 +16,13 @@ export function LogPage() {
   const [entry, setEntry] = useState('');
   const [skipped, setSkipped] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState(false);
+  const [success, setSuccess] = useTimedMessage(SUCCESS_BANNER_MS);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     setEntry(log?.entry ?? '');
     setSkipped(log?.workout_skipped ?? false);
   }, [log]);
-  useEffect(() => {
-    if (!success) return;
-    const t = setTimeout(() => setSuccess(false), SUCCESS_BANNER_MS);
-    return () => clearTimeout(t);
-  }, [success]);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -42,7 +38,7 @@ export function LogPage() {
         ...(log?.workout_completion ? { workout_completion: log.workout_completion } : {}),
       });
       await qc.invalidateQueries({ queryKey: workoutKeys.logs });
-      setSuccess(true);
+      setSuccess('Workout log saved.');
     } catch {
       setError(WORKOUT_MESSAGES.saveLog);
     } finally {
@@ -68,16 +64,7 @@ export function LogPage() {
             checked={skipped}
             onChange={(e) => setSkipped(e.target.checked)}
           />
-          {error && (
-            <p role="alert" className={styles.errorText}>
-              {error}
-            </p>
-          )}
-          {success && (
-            <p role="status" className={styles.successText}>
-              Workout log saved.
-            </p>
-          )}
+          <FormMessages error={error} success={success} />
           <div className={styles.row}>
             <Button type="submit" variant="primary" loading={saving}>
               {log ? 'Update Entry' : 'Save Entry'}

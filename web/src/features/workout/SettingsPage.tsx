@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { EquipmentAvailable } from '../../../../common/src/api/workout';
+import type { EquipmentAvailable, WorkoutPreferences } from '../../../../common/src/api/workout';
 import {
   DEFAULT_EQUIPMENT,
+  DEFAULT_WORKOUT_PREFERENCES,
   DURATION_MAX,
   DURATION_MIN,
   EQUIPMENT_OPTIONS,
@@ -12,6 +13,7 @@ import {
 import { ApiError } from '../../api/client';
 import { Button, Card, Checkbox, ErrorState, LoadingState, TextField } from '../../ui';
 import { api, useSettings, workoutKeys } from './api';
+import { FormMessages, useTimedMessage } from './FormMessages';
 import styles from './workout.module.css';
 
 type Status = 'Online' | 'Error' | 'Offline';
@@ -62,25 +64,21 @@ export function SettingsPage() {
   const qc = useQueryClient();
   const settings = useSettings();
   const [equipment, setEquipment] = useState<EquipmentAvailable>(DEFAULT_EQUIPMENT);
-  const [duration, setDuration] = useState('30');
-  const [weather, setWeather] = useState(true);
+  const [duration, setDuration] = useState(String(DEFAULT_WORKOUT_PREFERENCES.preferredDuration));
+  const [weather, setWeather] = useState<boolean>(DEFAULT_WORKOUT_PREFERENCES.weatherDependent);
   const [saving, setSaving] = useState(false);
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useTimedMessage(SUCCESS_BANNER_MS);
   const [diag, setDiag] = useState<Awaited<ReturnType<typeof diagnose>> | null>(null);
   const [checking, setChecking] = useState(false);
 
   useEffect(() => {
     if (!settings.data) return;
     setEquipment(readJson(settings.data.equipmentAvailable, DEFAULT_EQUIPMENT));
-    const prefs = readJson(settings.data.workoutPreferences, { weatherDependent: true, preferredDuration: 30 });
+    const prefs = readJson<WorkoutPreferences>(settings.data.workoutPreferences, DEFAULT_WORKOUT_PREFERENCES);
     setDuration(String(prefs.preferredDuration));
     setWeather(prefs.weatherDependent);
   }, [settings.data]);
-  useEffect(() => {
-    if (message?.tone !== 'success') return;
-    const t = setTimeout(() => setMessage(null), SUCCESS_BANNER_MS);
-    return () => clearTimeout(t);
-  }, [message]);
 
   if (settings.isPending) return <LoadingState message="Loading settings…" />;
   if (settings.isError)
@@ -101,16 +99,17 @@ export function SettingsPage() {
     e.preventDefault();
     if (durationError) return;
     setSaving(true);
-    setMessage(null);
+    setError(null);
+    setSuccess(null);
     try {
       const saved = await api.saveSettings({
         equipmentAvailable: JSON.stringify(equipment),
         workoutPreferences: JSON.stringify({ weatherDependent: weather, preferredDuration: minutes }),
       });
       qc.setQueryData(workoutKeys.settings, saved);
-      setMessage({ tone: 'success', text: 'Settings saved.' });
+      setSuccess('Settings saved.');
     } catch {
-      setMessage({ tone: 'error', text: WORKOUT_MESSAGES.saveSettings });
+      setError(WORKOUT_MESSAGES.saveSettings);
     } finally {
       setSaving(false);
     }
@@ -153,14 +152,7 @@ export function SettingsPage() {
               onChange={(e) => setWeather(e.target.checked)}
             />
           </div>
-          {message && (
-            <p
-              role={message.tone === 'error' ? 'alert' : 'status'}
-              className={message.tone === 'error' ? styles.errorText : styles.successText}
-            >
-              {message.text}
-            </p>
-          )}
+          <FormMessages error={error} success={success} />
           <div className={styles.row}>
             <Button type="submit" variant="primary" loading={saving}>
               Save Settings

@@ -5,21 +5,11 @@ import { ERROR_BANNER_MS, SUCCESS_BANNER_MS, WORKOUT_MESSAGES } from '../../../.
 import { Button } from '../../ui';
 import { api, useFeedback, useProgress, workoutKeys } from './api';
 import { ExerciseCard } from './ExerciseCard';
-import { type FullPlan, formatDate } from './planParse';
+import { FormMessages, useTimedMessage } from './FormMessages';
+import { type FullPlan, formatDate, todayUtc } from './planParse';
 import styles from './workout.module.css';
 
 type Mark = { status?: ExerciseStatus; notes?: string; section: string };
-
-/** A message that disappears after `ms`. */
-function useTimedMessage(ms: number): [string | null, (m: string | null) => void] {
-  const [msg, setMsg] = useState<string | null>(null);
-  useEffect(() => {
-    if (!msg) return;
-    const t = setTimeout(() => setMsg(null), ms);
-    return () => clearTimeout(t);
-  }, [msg, ms]);
-  return [msg, setMsg];
-}
 
 export interface WorkoutViewProps {
   plan: FullPlan;
@@ -81,16 +71,16 @@ export function WorkoutView({ plan, date, readOnly = false }: WorkoutViewProps) 
     setMarks((m) => ({ ...m, [uuid]: withStatus }));
     void save(uuid, withStatus, WORKOUT_MESSAGES.saveNotes);
   };
-  const giveFeedback = async (name: string, uuid: string, type: 'like' | 'dislike') => {
+  const giveFeedback = async (workoutDate: string, name: string, uuid: string, type: 'like' | 'dislike') => {
     setLikes((l) => ({ ...l, [name]: type }));
     try {
-      await api.submitFeedback({ workoutDate: date, exerciseName: name, exerciseUuid: uuid, feedbackType: type });
+      await api.submitFeedback({ workoutDate, exerciseName: name, exerciseUuid: uuid, feedbackType: type });
     } catch {
       setError(WORKOUT_MESSAGES.saveFeedback);
     }
   };
 
-  const all = plan.workout_sections.flatMap((s) => s.exercises.map((e) => ({ ...e, uuid: e.uuid as string })));
+  const all = plan.workout_sections.flatMap((s) => s.exercises);
   const marked = all.filter((e) => marks[e.uuid]?.status);
 
   const saveToLog = async () => {
@@ -102,7 +92,7 @@ export function WorkoutView({ plan, date, readOnly = false }: WorkoutViewProps) 
     setSaving(true);
     try {
       await api.saveLog({
-        date: date ?? new Date().toISOString().slice(0, 10),
+        date: date ?? todayUtc(),
         entry: `${plan.title}: ${count('completed')} completed, ${count('partial')} partial, ${count('skipped')} skipped of ${all.length} exercises.`,
         workout_completion: marked.map((e) => ({
           name: e.name,
@@ -138,25 +128,22 @@ export function WorkoutView({ plan, date, readOnly = false }: WorkoutViewProps) 
             <span className={styles.sectionDuration}>{s.duration} min</span>
           </div>
           <div className={styles.exercises}>
-            {s.exercises.map((e) => {
-              const uuid = e.uuid as string;
-              return (
-                <ExerciseCard
-                  key={uuid}
-                  exercise={{ ...e, uuid }}
-                  readOnly={readOnly}
-                  status={marks[uuid]?.status}
-                  notes={marks[uuid]?.notes}
-                  onStatus={(st) => setStatus(s.uuid, uuid, st)}
-                  onNotesChange={(text) =>
-                    setMarks((m) => ({ ...m, [uuid]: { ...m[uuid], section: s.uuid, notes: text } }))
-                  }
-                  onNotesCommit={() => commitNotes(uuid)}
-                  feedback={likes[e.name]}
-                  onFeedback={date ? (f) => void giveFeedback(e.name, uuid, f) : undefined}
-                />
-              );
-            })}
+            {s.exercises.map((e) => (
+              <ExerciseCard
+                key={e.uuid}
+                exercise={e}
+                readOnly={readOnly}
+                status={marks[e.uuid]?.status}
+                notes={marks[e.uuid]?.notes}
+                onStatus={(st) => setStatus(s.uuid, e.uuid, st)}
+                onNotesChange={(text) =>
+                  setMarks((m) => ({ ...m, [e.uuid]: { ...m[e.uuid], section: s.uuid, notes: text } }))
+                }
+                onNotesCommit={() => commitNotes(e.uuid)}
+                feedback={likes[e.name]}
+                onFeedback={date ? (f) => void giveFeedback(date, e.name, e.uuid, f) : undefined}
+              />
+            ))}
           </div>
         </section>
       ))}
@@ -170,16 +157,7 @@ export function WorkoutView({ plan, date, readOnly = false }: WorkoutViewProps) 
 
       {!readOnly && (error || success || marked.length > 0) && (
         <div className={styles.saveBar}>
-          {error && (
-            <p role="alert" className={styles.errorText}>
-              {error}
-            </p>
-          )}
-          {success && (
-            <p role="status" className={styles.successText}>
-              {success}
-            </p>
-          )}
+          <FormMessages error={error} success={success} />
           {marked.length > 0 && (
             <Button variant="primary" onClick={saveToLog} loading={saving}>
               Save Workout Completion to Log

@@ -1,11 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { healthResponse } from '../../../../common/src/api/auth';
+import { llmHealthResponse } from '../../../../common/src/api/health';
 import {
   feedbackResponse,
   latestPlanResponse,
   logListResponse,
+  type ProgressItem,
   planListResponse,
   progressResponse,
+  type SaveLogRequest,
+  type SaveSettingsRequest,
+  type SubmitFeedbackRequest,
   settingsResponse,
 } from '../../../../common/src/api/workout';
 import { del, get, post, put } from '../../api/client';
@@ -57,20 +62,11 @@ export const useSettings = () =>
 export const api = {
   deletePlan: (id: number) => del(`/workout/${id}`),
   deleteLog: (id: number) => del(`/workout-log/${id}`),
-  saveLog: (body: unknown) => post('/workout-log', body),
-  saveProgress: (body: unknown) => post('/exercise/progress', body),
+  saveLog: (body: SaveLogRequest) => post('/workout-log', body),
+  saveProgress: (body: ProgressItem) => post('/exercise/progress', body),
   clearProgress: (uuid: string) => del(`/exercise/progress/${encodeURIComponent(uuid)}`),
-  submitFeedback: (body: unknown) => post('/exercise/feedback', body),
-  saveSettings: (body: unknown) => put('/settings', body, { schema: settingsResponse }),
-  health: () => get('/health', { schema: z.object({ status: z.string() }) }),
-  llmHealth: () =>
-    get('/health/llm', {
-      schema: z.object({
-        provider: z.string(),
-        model: z.string().nullable(),
-        reachable: z.boolean(),
-        latencyMs: z.number().nullable(),
-        error: z.string().optional(),
-      }),
-    }),
+  submitFeedback: (body: SubmitFeedbackRequest) => post('/exercise/feedback', body),
+  saveSettings: (body: SaveSettingsRequest) => put('/settings', body, { schema: settingsResponse }),
+  health: () => get('/health', { schema: healthResponse }),
+  llmHealth: () => get('/health/llm', { schema: llmHealthResponse }),
 };

@@ -1,6 +1,5 @@
 import { generationFailed, WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
-import { API_BASE } from '../../api/client';
-import { getToken } from '../../api/token';
+import { apiRequest } from '../../api/client';
 
 export interface PlanRecordData {
   id: number;
@@ -61,14 +60,13 @@ export async function streamWorkout(
   h: StreamHandlers,
   signal: AbortSignal,
 ): Promise<PlanRecordData> {
-  const params = new URLSearchParams({ date: q.date });
-  if (q.customPrompt) params.set('customPrompt', q.customPrompt);
-  const token = getToken();
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}/workout/stream?${params}`, {
-      headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      credentials: 'same-origin',
+    // A refused stream shows the connection message here rather than signing out.
+    res = await apiRequest('/workout/stream', {
+      query: { date: q.date, customPrompt: q.customPrompt || undefined },
+      headers: { Accept: 'text/event-stream' },
+      skipAuthRedirect: true,
       signal,
     });
   } catch (err) {

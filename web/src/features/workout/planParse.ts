@@ -1,13 +1,14 @@
-import type { WorkoutPlan } from '../../../../common/src/api/workout';
+import type { Exercise, WorkoutPlan, WorkoutSection } from '../../../../common/src/api/workout';
 import { WORKOUT_SKIPPED_TEXT } from '../../../../common/src/workoutConstants';
 
-type Section = WorkoutPlan['workout_sections'][number];
+/** An exercise of a parsed plan: its uuid is always there. */
+export type PlanExercise = Exercise & { uuid: string };
 export type FullPlan = Omit<WorkoutPlan, 'uuid' | 'workout_sections'> & {
   uuid: string;
-  workout_sections: Array<Omit<Section, 'uuid'> & { uuid: string }>;
+  workout_sections: Array<Omit<WorkoutSection, 'uuid' | 'exercises'> & { uuid: string; exercises: PlanExercise[] }>;
 };
 
-export type ParsedPlan =
+type ParsedPlan =
   | { kind: 'skipped'; text: string }
   | { kind: 'text'; text: string }
   | { kind: 'structured'; plan: FullPlan };

@@ -7,7 +7,7 @@ import { SettingsPage } from './SettingsPage';
 import { StatsPage } from './StatsPage';
 import { TodayPage } from './TodayPage';
 
-export const WORKOUT_TABS: AppletTab[] = [
+const WORKOUT_TABS: AppletTab[] = [
   { id: '', label: 'Today' },
   { id: 'history', label: 'History' },
   { id: 'log', label: 'Log' },
