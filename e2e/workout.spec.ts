@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { catalogueByName } from '../common/src/workoutCatalogue.js';
-import { login } from './helpers.js';
+import { login, storedToken } from './helpers.js';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -139,4 +139,14 @@ test('Log screen loads the entry of a date and unknown sub-paths go to /workout'
   await expect(page).toHaveURL(/\/workout$/);
   await page.goto('/workout/stats');
   await expect(page.getByText('Statistics about your workouts will be shown here.')).toBeVisible();
+});
+
+test('an expired session during generation signs out like any other call', async ({ page }) => {
+  await login(page, '/workout');
+  await page.route('**/api/workout/stream*', (route) =>
+    route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"Authentication required"}' }),
+  );
+  await page.getByRole('button', { name: /Generate Today's Workout|Regenerate Workout/ }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fworkout$/);
+  expect(await storedToken(page)).toBeNull();
 });

@@ -62,11 +62,10 @@ export async function streamWorkout(
 ): Promise<PlanRecordData> {
   let res: Response;
   try {
-    // A refused stream shows the connection message here rather than signing out.
+    // An expired session (401) signs out like every other call; other refusals show the message.
     res = await apiRequest('/workout/stream', {
       query: { date: q.date, customPrompt: q.customPrompt || undefined },
       headers: { Accept: 'text/event-stream' },
-      skipAuthRedirect: true,
       signal,
     });
   } catch (err) {
