@@ -355,6 +355,49 @@ describe("context from the user's own data", () => {
     expect(system).not.toContain('Bob private idea');
   });
 
+  it('reads the ten newest transcripts and the attached ones, never another user’s', async () => {
+    const server = await harnessWithProvider(() => 'Noted.');
+    const alice = await createUserAndSignIn(h, 'alice');
+    await createUserAndSignIn(h, 'bob');
+    const users = await h.ctx.db.selectFrom('users').select(['id', 'username']).execute();
+    const idOf = (name: string) => users.find((u) => u.username === name)?.id ?? 0;
+    const addTranscript = async (username: string, date: string, title: string) =>
+      (
+        await h.ctx.db
+          .insertInto('transcripts')
+          .values({
+            user_id: idOf(username),
+            date,
+            title,
+            content: `Minutes of ${title}`,
+            context: null,
+            transcript_type: 'scheduled',
+            google_event_id: null,
+            google_event_etag: null,
+            google_recurring_event_id: null,
+            created_at: new Date().toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const oldest = await addTranscript('alice', '2020-01-01', 'Kickoff 2020');
+    for (let day = 1; day <= 10; day++) await addTranscript('alice', today(), `Standup ${day}`);
+    const bobs = await addTranscript('bob', today(), 'Bob board meeting');
+
+    const res = await chat(alice, {
+      messages: say('What did we decide?'),
+      coachType: 'assistant',
+      specificEntries: { transcripts: [oldest, bobs, 999_999] },
+    });
+    expect(res.statusCode).toBe(200);
+    const system: string = server.requests[0].messages[0].content;
+    expect(system).toContain('Standup 10');
+    expect(system).toContain('Standup 1');
+    // Beyond the ten newest, but attached on purpose.
+    expect(system).toContain('Minutes of Kickoff 2020');
+    expect(system).not.toContain('Bob board meeting');
+  });
+
   it('reads workout plans and logs and transcripts into the briefing and the review', async () => {
     h = await createHarness();
     const alice = await createUserAndSignIn(h, 'alice');

@@ -1,6 +1,6 @@
 import type { DailyStructuredData } from '../../../../common/src/journalText.js';
 import { findRowById, type JournalRow, listJournalEntries, parseJson } from '../journal/repo.js';
-import { findTranscript, transcriptHeadlineRows } from '../notes/repo.js';
+import { findTranscripts, recentTranscripts } from '../notes/repo.js';
 import { listTodos } from '../todos/repo.js';
 import { listLogs } from '../workout/logsRepo.js';
 import { listPlans } from '../workout/plansRepo.js';
@@ -88,16 +88,16 @@ export const workoutsSource: CoachSource = async (ctx, { userId }) => {
 };
 
 export const transcriptsSource: CoachSource = async (ctx, { userId, specificEntries }) => {
-  const recent = await transcriptHeadlineRows(ctx.db, userId, TRANSCRIPTS);
-  const transcripts: TranscriptItem[] = [];
-  for (const r of recent) {
-    const t = await findTranscript(ctx.db, userId, r.id);
-    if (t) transcripts.push({ ...t, id: String(t.id) });
-  }
-  const attached: AttachedItem[] = [];
-  for (const id of ids(specificEntries?.transcripts)) {
-    const t = await findTranscript(ctx.db, userId, id);
-    if (t) attached.push({ kind: 'transcript', title: t.title, date: t.date, content: t.content });
-  }
+  const [recent, picked] = await Promise.all([
+    recentTranscripts(ctx.db, userId, TRANSCRIPTS),
+    findTranscripts(ctx.db, userId, ids(specificEntries?.transcripts)),
+  ]);
+  const transcripts: TranscriptItem[] = recent.map((t) => ({ ...t, id: String(t.id) }));
+  const attached: AttachedItem[] = picked.map((t) => ({
+    kind: 'transcript',
+    title: t.title,
+    date: t.date,
+    content: t.content,
+  }));
   return { transcripts, attached };
 };

@@ -46,19 +46,39 @@ export async function journalHeadlineRows(
   }));
 }
 
-export async function transcriptHeadlineRows(db: Db, userId: number, take: number): Promise<HeadlineSourceRow[]> {
-  const rows = await db
+/** The user's transcripts, newest first. */
+const newestTranscripts = (db: Db, userId: number, take: number) =>
+  db
     .selectFrom('transcripts')
-    .select(['id', 'date', 'title', 'created_at'])
     .where('user_id', '=', userId)
     .orderBy('date', 'desc')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(take)
-    .execute();
+    .limit(take);
+
+export async function transcriptHeadlineRows(db: Db, userId: number, take: number): Promise<HeadlineSourceRow[]> {
+  const rows = await newestTranscripts(db, userId, take).select(['id', 'date', 'title', 'created_at']).execute();
   return rows.map((r) => ({ id: r.id, date: r.date, kind: 'transcript', text: r.title, time: r.created_at }));
+}
+
+/** The newest `take` transcripts in full, in one query. */
+export function recentTranscripts(db: Db, userId: number, take: number) {
+  return newestTranscripts(db, userId, take).selectAll().execute();
 }
 
 export function findTranscript(db: Db, userId: number, id: number) {
   return db.selectFrom('transcripts').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The user's transcripts among `ids`, in the order of `ids` (unknown and foreign ids left out). */
+export async function findTranscripts(db: Db, userId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('transcripts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', 'in', [...ids])
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
