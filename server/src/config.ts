@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { type AiProviderConfig, PROVIDER_NAMES } from './ai/provider.js';
+import { PROVIDER_NAMES } from '../../common/src/api/health.js';
+import type { AiProviderConfig } from './ai/provider.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

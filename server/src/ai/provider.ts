@@ -1,7 +1,7 @@
 import type { z } from 'zod';
+import type { PROVIDER_NAMES } from '../../../common/src/api/health.js';
 import { createSdkProvider } from './sdkProvider.js';
 
-export const PROVIDER_NAMES = ['none', 'openai-compatible', 'openai', 'anthropic'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 export interface ChatMessage {
