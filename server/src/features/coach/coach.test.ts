@@ -28,6 +28,27 @@ afterEach(async () => {
 });
 
 /** The app with a real provider pointed at a local OpenAI-compatible server answering `reply`. */
+/** Stores a transcript straight in the database (the transcripts API comes with its own feature). */
+async function insertTranscript(h: Harness, userId: number, date: string, title: string, content: string) {
+  const row = await h.ctx.db
+    .insertInto('transcripts')
+    .values({
+      user_id: userId,
+      date,
+      title,
+      content,
+      context: null,
+      transcript_type: 'scheduled',
+      google_event_id: null,
+      google_event_etag: null,
+      google_recurring_event_id: null,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 async function harnessWithProvider(reply: (req: FakeRequest) => FakeReply) {
   fake = await startFakeOpenAi(reply);
   h = await createHarness({ ai: providerFor(fake) });
@@ -361,25 +382,8 @@ describe("context from the user's own data", () => {
     await createUserAndSignIn(h, 'bob');
     const users = await h.ctx.db.selectFrom('users').select(['id', 'username']).execute();
     const idOf = (name: string) => users.find((u) => u.username === name)?.id ?? 0;
-    const addTranscript = async (username: string, date: string, title: string) =>
-      (
-        await h.ctx.db
-          .insertInto('transcripts')
-          .values({
-            user_id: idOf(username),
-            date,
-            title,
-            content: `Minutes of ${title}`,
-            context: null,
-            transcript_type: 'scheduled',
-            google_event_id: null,
-            google_event_etag: null,
-            google_recurring_event_id: null,
-            created_at: new Date().toISOString(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    const addTranscript = (username: string, date: string, title: string) =>
+      insertTranscript(h, idOf(username), date, title, `Minutes of ${title}`);
     const oldest = await addTranscript('alice', '2020-01-01', 'Kickoff 2020');
     for (let day = 1; day <= 10; day++) await addTranscript('alice', today(), `Standup ${day}`);
     const bobs = await addTranscript('bob', today(), 'Bob board meeting');
@@ -422,21 +426,7 @@ describe("context from the user's own data", () => {
       workout_completion: null,
       workout_skipped: 1,
     });
-    await h.ctx.db
-      .insertInto('transcripts')
-      .values({
-        user_id: id,
-        date: today(),
-        title: 'Budget review',
-        content: 'We agreed to cut travel by 10%.',
-        context: null,
-        transcript_type: 'scheduled',
-        google_event_id: null,
-        google_event_etag: null,
-        google_recurring_event_id: null,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await insertTranscript(h, id, today(), 'Budget review', 'We agreed to cut travel by 10%.');
     const res = await chat(alice, {
       messages: say(ASSISTANT_REQUESTS.review),
       coachType: 'assistant',
