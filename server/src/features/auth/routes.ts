@@ -66,7 +66,9 @@ export async function authRoutes(app: App, ctx: AppContext) {
     { schema: { tags, summary: 'The signed-in user', response: { 200: meResponse, 401: errorResponse } } },
     async (request) => {
       const user = userOf(request);
-      return { user: { username: user.username, is_admin: user.isAdmin } };
+      return {
+        user: { username: user.username, is_admin: user.isAdmin, timezone: user.timeZoneSet ? user.timeZone : null },
+      };
     },
   );
 
