@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COACH_MESSAGES, COACH_TYPES } from '../coachTexts.js';
+import { BULK_DELETE_MAX } from './common.js';
 
 export const coachType = z.enum(COACH_TYPES);
 export type CoachType = z.infer<typeof coachType>;
@@ -28,6 +29,12 @@ export const chatMessage = z
 export type ChatMessageOut = z.infer<typeof chatMessage>;
 
 export const conversationsResponse = z.array(conversation);
+export const bulkDeleteConversationsRequest = z.object({
+  uuids: z
+    .array(conversationUuid)
+    .min(1, 'Choose at least one conversation')
+    .max(BULK_DELETE_MAX, `At most ${BULK_DELETE_MAX} items at once`),
+});
 export const conversationDetail = z.object({ conversation, messages: z.array(chatMessage) });
 export type ConversationDetail = z.infer<typeof conversationDetail>;
 

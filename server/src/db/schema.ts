@@ -93,6 +93,7 @@ export interface TranscriptsTable {
   google_event_id: string | null;
   google_event_etag: string | null;
   google_recurring_event_id: string | null;
+  event_start: string | null;
   created_at: string;
 }
 

@@ -70,6 +70,20 @@ export async function deleteConversation(db: Db, userId: number, uuid: string) {
   return Number(res.numDeletedRows) > 0;
 }
 
+/** Deletes the user's conversations among `uuids` (their messages cascade); returns how many went. */
+export async function deleteConversations(db: Db, userId: number, uuids: readonly string[]) {
+  let deleted = 0;
+  for (let i = 0; i < uuids.length; i += 500) {
+    const res = await db
+      .deleteFrom('coach_conversations')
+      .where('user_id', '=', userId)
+      .where('conversation_uuid', 'in', uuids.slice(i, i + 500))
+      .executeTakeFirst();
+    deleted += Number(res.numDeletedRows);
+  }
+  return deleted;
+}
+
 /** A conversation's messages, oldest first; with `last`, only that many of the latest. */
 export async function listMessages(db: Db, userId: number, conversationId: number, opts: { last?: number } = {}) {
   let query = db

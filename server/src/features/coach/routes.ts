@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  bulkDeleteConversationsRequest,
   chatRequest,
   chatResponse,
   coachMeta,
@@ -12,7 +13,7 @@ import {
   resetAllResponse,
   saveCoachMetaRequest,
 } from '../../../../common/src/api/coach.js';
-import { authErrors, errorResponse } from '../../../../common/src/api/common.js';
+import { authErrors, bulkDeleteResponse, errorResponse } from '../../../../common/src/api/common.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
@@ -74,6 +75,20 @@ export async function coachRoutes(app: App, ctx: AppContext) {
       await service.remove(userOf(request).id, request.params.uuid);
       return reply.code(204).send(null);
     },
+  );
+
+  r.post(
+    '/api/coach/conversations/bulk-delete',
+    {
+      schema: {
+        operationId: 'coach.conversations.bulkDelete',
+        tags,
+        summary: 'Delete many conversations and their messages in one transaction; uuids not yours are ignored',
+        body: bulkDeleteConversationsRequest,
+        response: { 200: bulkDeleteResponse, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request) => service.removeMany(userOf(request).id, request.body.uuids),
   );
 
   r.post(

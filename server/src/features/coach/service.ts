@@ -106,6 +106,13 @@ export class CoachService {
     if (!(await repo.deleteConversation(this.db, userId, uuid))) throw notFound(COACH_MESSAGES.conversationNotFound);
   }
 
+  /** One transaction; uuids that are not the user's match nothing and are simply not counted. */
+  async removeMany(userId: number, uuids: readonly string[]) {
+    const unique = [...new Set(uuids)];
+    const deleted = await this.db.transaction().execute((trx) => repo.deleteConversations(trx, userId, unique));
+    return { deleted };
+  }
+
   async getMeta(userId: number, coachType: CoachType): Promise<CoachMeta> {
     const stored = await repo.findMeta(this.db, userId, coachType);
     return presentMeta(coachType, stored ?? { meta_content: '', ...DEFAULT_PROMPTS[coachType] });

@@ -1,0 +1,99 @@
+import type { Transcript } from '../../../../common/src/api/transcripts.js';
+import type { Db } from '../../db/index.js';
+import type { TranscriptsTable } from '../../db/schema.js';
+
+export type TranscriptFields = Omit<TranscriptsTable, 'id' | 'user_id' | 'created_at'>;
+
+const columns = [
+  'id',
+  'date',
+  'title',
+  'content',
+  'context',
+  'transcript_type',
+  'google_event_id',
+  'google_event_etag',
+  'google_recurring_event_id',
+  'event_start',
+  'created_at',
+] as const;
+
+type Row = Pick<TranscriptsTable, Exclude<(typeof columns)[number], 'id'>> & { id: number };
+const present = (r: Row): Transcript => ({
+  ...r,
+  transcript_type: r.transcript_type === 'scheduled' ? 'scheduled' : 'impromptu',
+});
+
+/** SQLite's bound-parameter limit is far above this; it keeps every statement small on both databases. */
+const CHUNK = 500;
+
+const owned = (db: Db, userId: number) => db.selectFrom('transcripts').select(columns).where('user_id', '=', userId);
+
+/** Newest first: the most recently recorded at the top, as the list shows new items. */
+export async function listPage(db: Db, userId: number, limit: number, offset: number) {
+  const [rows, count] = await Promise.all([
+    owned(db, userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    db
+      .selectFrom('transcripts')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(present), total: Number(count.n) };
+}
+
+/** Transcripts whose day lies in [start, end] (the user's own calendar days), by day then creation. */
+export async function listBetween(db: Db, userId: number, start: string, end: string) {
+  const rows = await owned(db, userId)
+    .where('date', '>=', start)
+    .where('date', '<=', end)
+    .orderBy('date', 'asc')
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map(present);
+}
+
+export async function get(db: Db, userId: number, id: number) {
+  const row = await owned(db, userId).where('id', '=', id).executeTakeFirst();
+  return row ? present(row) : undefined;
+}
+
+export async function insert(db: Db, userId: number, t: TranscriptFields, now: string) {
+  const row = await db
+    .insertInto('transcripts')
+    .values({ ...t, user_id: userId, created_at: now })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+  return present(row);
+}
+
+export async function update(db: Db, userId: number, id: number, t: TranscriptFields) {
+  const row = await db
+    .updateTable('transcripts')
+    .set(t)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .returning(columns)
+    .executeTakeFirst();
+  return row ? present(row) : undefined;
+}
+
+export async function remove(db: Db, userId: number, id: number): Promise<boolean> {
+  const res = await db.deleteFrom('transcripts').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/** Deletes the user's transcripts among `ids` (others' ids match nothing); returns how many went. */
+export async function removeMany(db: Db, userId: number, ids: readonly number[]): Promise<number> {
+  let deleted = 0;
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const res = await db
+      .deleteFrom('transcripts')
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids.slice(i, i + CHUNK))
+      .executeTakeFirst();
+    deleted += Number(res.numDeletedRows);
+  }
+  return deleted;
+}

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { errorResponse } from '../../../../common/src/api/common.js';
+import {
+  actionItemsResponse,
+  bulkDeleteResponse,
+  bulkDeleteTranscriptsRequest,
+  confirmActionItemsRequest,
+  confirmActionItemsResponse,
+  importTranscriptRequest,
+  importTranscriptResponse,
+  listTranscriptsQuery,
+  TRANSCRIPT_BODY_LIMIT,
+  transcript,
+  transcriptBody,
+  transcriptDateParams,
+  transcriptIdParams,
+  transcriptPage,
+  transcriptRangeParams,
+  transcriptsResponse,
+} from '../../../../common/src/api/transcripts.js';
+import { type App, type AppContext, typed } from '../../context.js';
+import { userOf } from '../../http/auth.js';
+import { importTranscriptFile } from './importFile.js';
+import * as repo from './repo.js';
+import * as service from './service.js';
+
+const tags = ['transcripts'];
+/** Every route here may answer these: bad input, no session. */
+const base = { 400: errorResponse, 401: errorResponse } as const;
+/** Routes naming a transcript also answer 404 (missing, or another user's). */
+const withId = { ...base, 404: errorResponse } as const;
+/** Routes carrying a whole transcript also answer 413 past their raised body limit. */
+const big = { 413: errorResponse } as const;
+
+export async function transcriptRoutes(app: App, ctx: AppContext) {
+  const r = typed(app);
+
+  r.get(
+    '/api/transcripts',
+    {
+      schema: {
+        operationId: 'transcripts.list',
+        tags,
+        summary: 'The user’s transcripts, most recently recorded first, a page at a time',
+        querystring: listTranscriptsQuery,
+        response: { 200: transcriptPage, ...base },
+      },
+    },
+    async (request) => repo.listPage(ctx.db, userOf(request).id, request.query.limit, request.query.offset),
+  );
+
+  r.get(
+    '/api/transcripts/date/:date',
+    {
+      schema: {
+        operationId: 'transcripts.byDate',
+        tags,
+        summary: 'Transcripts of one day (a day of the user’s own calendar)',
+        params: transcriptDateParams,
+        response: { 200: transcriptsResponse, ...base },
+      },
+    },
+    async (request) => repo.listBetween(ctx.db, userOf(request).id, request.params.date, request.params.date),
+  );
+
+  r.get(
+    '/api/transcripts/range/:startDate/:endDate',
+    {
+      schema: {
+        operationId: 'transcripts.range',
+        tags,
+        summary: 'Transcripts whose day lies between the two dates, both included',
+        params: transcriptRangeParams,
+        response: { 200: transcriptsResponse, ...base },
+      },
+    },
+    async (request) => repo.listBetween(ctx.db, userOf(request).id, request.params.startDate, request.params.endDate),
+  );
+
+  r.get(
+    '/api/transcripts/:id',
+    {
+      schema: {
+        operationId: 'transcripts.get',
+        tags,
+        summary: 'One transcript',
+        params: transcriptIdParams,
+        response: { 200: transcript, ...withId },
+      },
+    },
+    async (request) => service.get(ctx.db, userOf(request).id, request.params.id),
+  );
+
+  r.post(
+    '/api/transcripts',
+    {
+      bodyLimit: TRANSCRIPT_BODY_LIMIT,
+      schema: {
+        operationId: 'transcripts.create',
+        tags,
+        summary: `Save a transcript (title, content and date required, checked in that order); body up to ${TRANSCRIPT_BODY_LIMIT / 1024 / 1024} MiB`,
+        body: transcriptBody,
+        response: { 201: transcript, ...base, ...big },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.create(ctx.db, userOf(request).id, request.body)),
+  );
+
+  r.post(
+    '/api/transcripts/import',
+    {
+      bodyLimit: TRANSCRIPT_BODY_LIMIT,
+      schema: {
+        operationId: 'transcripts.import',
+        tags,
+        summary: 'Turn a .vtt, .srt or .txt file’s text into transcript content (saves nothing)',
+        body: importTranscriptRequest,
+        response: { 200: importTranscriptResponse, ...base, ...big },
+      },
+    },
+    async (request) => importTranscriptFile(request.body.filename, request.body.text),
+  );
+
+  r.post(
+    '/api/transcripts/bulk-delete',
+    {
+      schema: {
+        operationId: 'transcripts.bulkDelete',
+        tags,
+        summary: 'Delete many transcripts in one transaction; ids that are not the user’s are ignored',
+        body: bulkDeleteTranscriptsRequest,
+        response: { 200: bulkDeleteResponse, ...base },
+      },
+    },
+    async (request) => service.removeMany(ctx.db, userOf(request).id, request.body.ids),
+  );
+
+  r.put(
+    '/api/transcripts/:id',
+    {
+      bodyLimit: TRANSCRIPT_BODY_LIMIT,
+      schema: {
+        operationId: 'transcripts.update',
+        tags,
+        summary: 'Replace a transcript’s fields (same body and rules as creating)',
+        params: transcriptIdParams,
+        body: transcriptBody,
+        response: { 200: transcript, ...withId, ...big },
+      },
+    },
+    async (request) => service.update(ctx.db, userOf(request).id, request.params.id, request.body),
+  );
+
+  r.delete(
+    '/api/transcripts/:id',
+    {
+      schema: {
+        operationId: 'transcripts.delete',
+        tags,
+        summary: 'Delete a transcript',
+        params: transcriptIdParams,
+        response: { 204: z.null(), ...withId },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(ctx.db, userOf(request).id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/transcripts/:id/action-items',
+    {
+      schema: {
+        operationId: 'transcripts.actionItems',
+        tags,
+        summary: 'Propose action items from the transcript (nothing is saved)',
+        params: transcriptIdParams,
+        response: { 200: actionItemsResponse, ...withId },
+      },
+    },
+    async (request) => service.actionItems(ctx, userOf(request).id, request.params.id),
+  );
+
+  r.post(
+    '/api/transcripts/:id/action-items/confirm',
+    {
+      schema: {
+        operationId: 'transcripts.confirmActionItems',
+        tags,
+        summary: 'Create the ticked action items as todos, each naming the meeting',
+        params: transcriptIdParams,
+        body: confirmActionItemsRequest,
+        response: { 201: confirmActionItemsResponse, ...withId },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await service.confirmActionItems(ctx.db, userOf(request).id, request.params.id, request.body.items)),
+  );
+}

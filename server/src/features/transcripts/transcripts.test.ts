@@ -1,0 +1,292 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { TRANSCRIPT_MAX_CHARS, TRANSCRIPT_TEXT, type Transcript } from '../../../../common/src/api/transcripts.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
+
+let h: Harness;
+afterEach(async () => h?.close());
+
+const base = { title: 'Standup', content: 'We met.', date: '2026-03-10' };
+const add = async (c: Client, body: Record<string, unknown> = base) => {
+  const res = await c.request({ method: 'POST', url: '/api/transcripts', payload: body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Transcript;
+};
+const get = async (c: Client, url: string) => {
+  const res = await c.request({ method: 'GET', url });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const count = async (h: Harness) =>
+  Number(
+    (
+      await h.ctx.db
+        .selectFrom('transcripts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('transcripts API', () => {
+  it('creates with the spec’s fields, impromptu by default, and returns the saved transcript', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const t = await add(c, { ...base, title: '  Standup  ', context: '   ' });
+    expect(t).toMatchObject({
+      title: 'Standup',
+      content: 'We met.',
+      date: '2026-03-10',
+      context: null,
+      transcript_type: 'impromptu',
+      google_event_id: null,
+      google_event_etag: null,
+      google_recurring_event_id: null,
+      event_start: null,
+    });
+    expect(Date.parse(t.created_at)).not.toBeNaN();
+    const scheduled = await add(c, {
+      ...base,
+      transcript_type: 'scheduled',
+      context: 'Quarterly planning',
+      google_event_id: 'evt1',
+      google_event_etag: '"3"',
+      google_recurring_event_id: 'rec1',
+      event_start: '2026-03-10T09:30:00+01:00',
+    });
+    expect(scheduled).toMatchObject({
+      transcript_type: 'scheduled',
+      context: 'Quarterly planning',
+      google_event_id: 'evt1',
+      google_event_etag: '"3"',
+      google_recurring_event_id: 'rec1',
+    });
+    expect(await get(c, `/api/transcripts/${scheduled.id}`)).toEqual(scheduled);
+  });
+
+  it('checks title, then content, then date, with the spec’s messages, and saves nothing', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{}, TRANSCRIPT_TEXT.titleRequired],
+      [{ title: '  ', content: '', date: '' }, TRANSCRIPT_TEXT.titleRequired],
+      [{ title: 'T' }, TRANSCRIPT_TEXT.contentRequired],
+      [{ title: 'T', content: ' \n ', date: 'x' }, TRANSCRIPT_TEXT.contentRequired],
+      [{ title: 'T', content: 'c' }, TRANSCRIPT_TEXT.dateRequired],
+      [{ title: 'T', content: 'c', date: '' }, TRANSCRIPT_TEXT.dateRequired],
+      [{ title: 'T', content: 'c', date: '2026-02-30' }, TRANSCRIPT_TEXT.dateFormat],
+      [{ title: 'T', content: 'c', date: '9999-99-99' }, TRANSCRIPT_TEXT.dateFormat],
+      [{ title: 'T', content: 'c', date: '2026-02-28T10:00' }, TRANSCRIPT_TEXT.dateFormat],
+      [
+        { ...base, transcript_type: 'webinar' },
+        'transcript_type: Invalid option: expected one of "scheduled"|"impromptu"',
+      ],
+      [{ ...base, title: 'x'.repeat(501) }, 'Title must be at most 500 characters'],
+      [{ ...base, event_start: 'soon' }, 'event_start must be a date or date-time'],
+    ];
+    for (const [payload, error] of cases) {
+      const res = await c.request({ method: 'POST', url: '/api/transcripts', payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toEqual({ error });
+    }
+    const bad = await c.request({
+      method: 'POST',
+      url: '/api/transcripts',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"title":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: 'Request body is not valid JSON' });
+    expect(await count(h)).toBe(0);
+  });
+
+  it('takes a long meeting past the default body limit, and refuses a transcript over its limit', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const line = 'Alice: we went through the roadmap item by item and agreed the next steps. ';
+    const twoHours = line.repeat(Math.ceil(1_500_000 / line.length)).slice(0, 1_500_000 - 1);
+    expect(JSON.stringify({ ...base, content: twoHours }).length).toBeGreaterThan(1024 * 1024);
+    const tooLongButSmall = twoHours.slice(0, TRANSCRIPT_MAX_CHARS + 1);
+    const res = await c.request({
+      method: 'POST',
+      url: '/api/transcripts',
+      payload: { ...base, content: tooLongButSmall },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/at most 1,000,000 characters/);
+    const ok = await add(c, { ...base, content: twoHours.slice(0, TRANSCRIPT_MAX_CHARS) });
+    expect(ok.content).toHaveLength(TRANSCRIPT_MAX_CHARS);
+    const huge = await c.request({
+      method: 'POST',
+      url: '/api/transcripts',
+      payload: { ...base, content: 'x'.repeat(6 * 1024 * 1024) },
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ error: 'Request body is too large' });
+    // Other routes keep the default limit.
+    const todo = await c.request({ method: 'POST', url: '/api/todos', payload: { content: 'x'.repeat(1_100_000) } });
+    expect(todo.statusCode).toBe(413);
+    expect(await count(h)).toBe(1);
+  });
+
+  it('lists newest first a page at a time, with the total', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const made: Transcript[] = [];
+    for (let i = 0; i < 5; i++) made.push(await add(c, { ...base, title: `T${i}`, date: `2026-01-0${5 - i}` }));
+    const first = await get(c, '/api/transcripts?limit=2');
+    expect(first.total).toBe(5);
+    expect(first.items.map((t: Transcript) => t.title)).toEqual(['T4', 'T3']);
+    const rest = await get(c, '/api/transcripts?limit=10&offset=2');
+    expect(rest.items.map((t: Transcript) => t.title)).toEqual(['T2', 'T1', 'T0']);
+    for (const q of ['limit=0', 'limit=1001', 'offset=-1', 'limit=abc']) {
+      const res = await c.request({ method: 'GET', url: `/api/transcripts?${q}` });
+      expect(res.statusCode, q).toBe(400);
+      expect(res.json()).toEqual({ error: expect.any(String) });
+    }
+  });
+
+  it('reads one day and a range of days, both ends included, refusing impossible dates', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    // Days are the user's own calendar days: a meeting late on 31 March in Auckland stays on the 31st.
+    const zone = await c.request({ method: 'PUT', url: '/api/settings', payload: { timezone: 'Pacific/Auckland' } });
+    expect(zone.statusCode, zone.body).toBe(200);
+    for (const date of ['2026-03-30', '2026-03-31', '2026-03-31', '2026-04-01', '2026-04-02'])
+      await add(c, { ...base, title: date, date });
+    const day = await get(c, '/api/transcripts/date/2026-03-31');
+    expect(day.map((t: Transcript) => t.date)).toEqual(['2026-03-31', '2026-03-31']);
+    const range = await get(c, '/api/transcripts/range/2026-03-31/2026-04-01');
+    expect(range.map((t: Transcript) => t.date)).toEqual(['2026-03-31', '2026-03-31', '2026-04-01']);
+    expect(await get(c, '/api/transcripts/date/2026-05-01')).toEqual([]);
+    for (const url of [
+      '/api/transcripts/date/2026-02-30',
+      '/api/transcripts/date/9999-99-99',
+      '/api/transcripts/range/2026-01-01/2026-13-01',
+      '/api/transcripts/range/2026-04-02/2026-04-01',
+    ]) {
+      const res = await c.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual({ error: expect.any(String) });
+    }
+  });
+
+  it('updates with the same rules and deletes', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const t = await add(c);
+    const put = await c.request({
+      method: 'PUT',
+      url: `/api/transcripts/${t.id}`,
+      payload: { ...base, title: 'Retro', transcript_type: 'scheduled', context: 'Sprint 4' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({
+      id: t.id,
+      title: 'Retro',
+      transcript_type: 'scheduled',
+      created_at: t.created_at,
+    });
+    const invalid = await c.request({
+      method: 'PUT',
+      url: `/api/transcripts/${t.id}`,
+      payload: { ...base, title: '' },
+    });
+    expect(invalid.json()).toEqual({ error: TRANSCRIPT_TEXT.titleRequired });
+    expect((await get(c, `/api/transcripts/${t.id}`)).title).toBe('Retro');
+    expect((await c.request({ method: 'DELETE', url: `/api/transcripts/${t.id}` })).statusCode).toBe(204);
+    const again = await c.request({ method: 'DELETE', url: `/api/transcripts/${t.id}` });
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ error: TRANSCRIPT_TEXT.notFound });
+    const missing = await c.request({ method: 'PUT', url: '/api/transcripts/999999', payload: base });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('keeps another user’s transcripts out of reach and out of lists', async () => {
+    h = await createHarness();
+    await expectOnlyOwnerCanReach(h, {
+      create: async (owner) => (await add(owner)).id,
+      requests: (id) => [
+        { method: 'GET', url: `/api/transcripts/${id}` },
+        { method: 'PUT', url: `/api/transcripts/${id}`, payload: { ...base, title: 'Hijack' } },
+        { method: 'DELETE', url: `/api/transcripts/${id}` },
+        { method: 'POST', url: `/api/transcripts/${id}/action-items` },
+        { method: 'POST', url: `/api/transcripts/${id}/action-items/confirm`, payload: { items: ['steal'] } },
+      ],
+      stillThere: async (owner, id) => {
+        expect((await get(owner, `/api/transcripts/${id}`)).title).toBe('Standup');
+        expect(await get(owner, '/api/todos')).toEqual([]);
+      },
+    });
+    const bob = await createUserAndSignIn(h, 'bob');
+    expect(await get(bob, '/api/transcripts')).toEqual({ items: [], total: 0 });
+    expect(await get(bob, '/api/transcripts/date/2026-03-10')).toEqual([]);
+    expect(await get(bob, '/api/transcripts/range/2026-01-01/2026-12-31')).toEqual([]);
+  });
+
+  it('bulk-deletes 500 transcripts in one request, ignoring ids that are not the user’s', async () => {
+    h = await createHarness();
+    const alice = await createUserAndSignIn(h, 'alice');
+    const bob = await createUserAndSignIn(h, 'bob');
+    const bobs = await add(bob);
+    const aliceId = (
+      await h.ctx.db.selectFrom('users').select('id').where('username', '=', 'alice').executeTakeFirstOrThrow()
+    ).id;
+    const now = new Date().toISOString();
+    await h.ctx.db
+      .insertInto('transcripts')
+      .values(
+        Array.from({ length: 501 }, (_, i) => ({
+          user_id: aliceId,
+          date: '2026-03-10',
+          title: `T${i}`,
+          content: 'c',
+          transcript_type: 'impromptu',
+          created_at: now,
+        })),
+      )
+      .execute();
+    const page = await get(alice, '/api/transcripts?limit=1000');
+    const ids: number[] = page.items.map((t: Transcript) => t.id);
+    const chosen = ids.slice(0, 500);
+    const res = await alice.request({
+      method: 'POST',
+      url: '/api/transcripts/bulk-delete',
+      payload: { ids: [...chosen, chosen[0], bobs.id, 99_999_999] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deleted: 500 });
+    expect((await get(alice, '/api/transcripts')).total).toBe(1);
+    expect((await get(bob, `/api/transcripts/${bobs.id}`)).id).toBe(bobs.id);
+    for (const payload of [{ ids: [] }, { ids: ['x'] }, { ids: [1.5] }, { ids: Array(1001).fill(1) }, {}]) {
+      const bad = await alice.request({ method: 'POST', url: '/api/transcripts/bulk-delete', payload });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ error: expect.any(String) });
+    }
+    expect((await get(alice, '/api/transcripts')).total).toBe(1);
+  });
+
+  it('documents every route with an operationId, tags and its error statuses', async () => {
+    h = await createHarness();
+    const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const ops = Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>)
+      .filter(([path]) => path.startsWith('/api/transcripts'))
+      .flatMap(([, methods]) => Object.values(methods));
+    expect(ops.map((o) => o.operationId).sort()).toEqual([
+      'transcripts.actionItems',
+      'transcripts.bulkDelete',
+      'transcripts.byDate',
+      'transcripts.confirmActionItems',
+      'transcripts.create',
+      'transcripts.delete',
+      'transcripts.get',
+      'transcripts.import',
+      'transcripts.list',
+      'transcripts.range',
+      'transcripts.update',
+    ]);
+    for (const o of ops) {
+      expect(o.tags).toEqual(['transcripts']);
+      expect(Object.keys(o.responses as object)).toEqual(expect.arrayContaining(['400', '401']));
+    }
+  });
+});
