@@ -48,6 +48,10 @@ export interface TranscriptItem {
   transcript_type: string;
   context?: string | null;
   content: string;
+  /** Scheduled transcripts: the event they record, and when it started. */
+  google_event_id?: string | null;
+  google_event_etag?: string | null;
+  event_start?: string | null;
 }
 
 export interface CalendarAttendee {
@@ -57,6 +61,9 @@ export interface CalendarAttendee {
 }
 
 export interface CalendarEventItem {
+  /** The provider's event id and etag, which transcripts reference. */
+  id?: string;
+  etag?: string | null;
   summary: string;
   start: string;
   end?: string;

@@ -1,4 +1,5 @@
 import type { CoachType } from '../../../../common/src/api/coach.js';
+import { hasTranscript } from '../../../../common/src/transcriptRules.js';
 import type { CalendarEventItem, CoachData, JournalItem, JournalStructured } from './coachData.js';
 
 /** Journal entries lose half their weight every this many days. */
@@ -36,6 +37,17 @@ const budget = (w: number) => Math.max(MIN_ENTRY_CHARS, Math.round(FULL_ENTRY_CH
 export function withoutDeclined(events: CalendarEventItem[]): CalendarEventItem[] {
   return events.filter((e) => !e.attendees?.some((a) => a.self && a.responseStatus === 'declined'));
 }
+
+/** The shared rule (id, and etag when both carry one); an event without an id cannot be matched. */
+export const eventHasTranscript = (e: CalendarEventItem, data: Pick<CoachData, 'transcripts'>) =>
+  !!e.id &&
+  hasTranscript(
+    { id: e.id, etag: e.etag },
+    data.transcripts.map((t) => ({
+      google_event_id: t.google_event_id ?? null,
+      google_event_etag: t.google_event_etag ?? null,
+    })),
+  );
 
 /** Data may not close the data block it sits in, whatever it contains. */
 export const asData = (text: string) => text.replace(/<\/?\s*user_data\s*>/gi, (m) => m.replace('<', '‹'));
@@ -106,14 +118,20 @@ export function buildContext(coachType: CoachType, data: CoachData, opts: Contex
         .slice(0, 10)
         .map(({ item: t, w }) => {
           const ctx = t.context ? `\nContext: ${t.context}` : '';
-          return `### ${t.date} · ${t.title} (${t.transcript_type})${ctx}\n${clip(t.content, budget(w))}`;
+          const when = t.event_start ? `, meeting started ${t.event_start}` : '';
+          return `### ${t.date} · ${t.title} (${t.transcript_type}${when})${ctx}\n${clip(t.content, budget(w))}`;
         });
       if (lines.length) sections.push(`## Meeting notes (transcripts)\n${lines.join('\n\n')}`);
     }
     if (source === 'calendar' && data.calendar.length) {
       const events = withoutDeclined(data.calendar)
         .sort((a, b) => a.start.localeCompare(b.start))
-        .map((e) => `- ${e.start}${e.end ? ` – ${e.end}` : ''}: ${e.summary}${e.location ? ` @ ${e.location}` : ''}`);
+        .map((e) => {
+          // Today's meetings nobody has written up yet are worth a mention in the briefing.
+          const missing =
+            e.start.slice(0, 10) === opts.today && !eventHasTranscript(e, data) ? ' (no transcript yet)' : '';
+          return `- ${e.start}${e.end ? ` – ${e.end}` : ''}: ${e.summary}${e.location ? ` @ ${e.location}` : ''}${missing}`;
+        });
       sections.push(`## Calendar (declined invitations removed)\n${events.join('\n') || 'no events'}`);
     }
   }

@@ -1,5 +1,5 @@
 import type { CoachData, JournalItem, JournalStructured } from './coachData.js';
-import { daysBetween, withoutDeclined } from './contextBuilder.js';
+import { daysBetween, eventHasTranscript, withoutDeclined } from './contextBuilder.js';
 
 /**
  * The Executive Daily Briefing and the Strategic Day Review written straight from the data,
@@ -87,6 +87,15 @@ export function buildOfflineReport(kind: OfflineKind, data: CoachData, today: st
     if (t.energy_level !== undefined) out.push(`Energy level this morning: **${t.energy_level}/10**.`);
     const events = schedule(data, today);
     if (events.length) out.push(`## Schedule`, bullets(events, ''));
+    const unrecorded = withoutDeclined(data.calendar)
+      .filter((e) => e.start.slice(0, 10) === today && e.start.length > 10 && !eventHasTranscript(e, data))
+      .sort((a, b) => a.start.localeCompare(b.start))
+      .map((e) => `${e.start.slice(11, 16)} ${e.summary}`);
+    if (unrecorded.length)
+      out.push(
+        `## Meetings Without Transcripts`,
+        `${bullets(unrecorded, '')}\n\nAdd a transcript after each so its decisions and action items are kept.`,
+      );
     out.push(`## Open Todos (${open.length})`, bullets(open.slice(0, 10), 'No open todos.'));
     if (open.length > 10) out.push(`…and ${open.length - 10} more.`);
     out.push(`## Today's Workout`, workoutStatus(data, today));

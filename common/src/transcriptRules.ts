@@ -1,0 +1,77 @@
+import { TRANSCRIPT_PREVIEW_CHARS, TRANSCRIPT_TEXT } from './api/transcripts.js';
+import { addDays, monthStartOf, sundayOf } from './time.js';
+
+/**
+ * The transcript rules the screens and the coaches share (part 1 §3, §4, §9): when an event
+ * has a transcript, the card preview, merging loaded windows, and the form prefilled from an event.
+ */
+
+export interface EventRef {
+  id: string;
+  etag?: string | null;
+}
+export interface TranscriptRef {
+  google_event_id: string | null;
+  google_event_etag: string | null;
+}
+
+/** An event has a transcript when one references its id and, when both carry one, the same etag. */
+export function hasTranscript(event: EventRef, transcripts: readonly TranscriptRef[]): boolean {
+  return transcripts.some(
+    (t) =>
+      t.google_event_id === event.id && (!event.etag || !t.google_event_etag || t.google_event_etag === event.etag),
+  );
+}
+
+export const withoutTranscript = <E extends EventRef>(events: readonly E[], transcripts: readonly TranscriptRef[]) =>
+  events.filter((e) => !hasTranscript(e, transcripts));
+
+/** A card's preview: the first 150 characters, with '...' when the content is longer. */
+export const previewOf = (content: string) =>
+  content.length > TRANSCRIPT_PREVIEW_CHARS ? `${content.slice(0, TRANSCRIPT_PREVIEW_CHARS)}...` : content;
+
+/** Transcripts loaded for a new window merged into those already held: one per id, the newer copy wins. */
+export function mergeById<T extends { id: number }>(held: readonly T[], loaded: readonly T[]): T[] {
+  const byId = new Map<number, T>();
+  for (const t of held) byId.set(t.id, t);
+  for (const t of loaded) byId.set(t.id, t);
+  return [...byId.values()];
+}
+
+/** The first transcript window the calendar loads: 7 days back to 14 days ahead. */
+export const initialTranscriptWindow = (today: string) => ({ start: addDays(today, -7), end: addDays(today, 14) });
+
+/** The calendar modal's ranges: today, this week from Sunday, this month (end inclusive). */
+export type EventRange = 'today' | 'week' | 'month';
+export function eventRange(range: EventRange, today: string): { start: string; end: string } {
+  if (range === 'today') return { start: today, end: today };
+  if (range === 'week') {
+    const start = sundayOf(today);
+    return { start, end: addDays(start, 6) };
+  }
+  const start = monthStartOf(today);
+  const next = monthStartOf(addDays(start, 31));
+  return { start, end: addDays(next, -1) };
+}
+
+export interface EventForForm extends EventRef {
+  recurringEventId?: string | null;
+  summary?: string | null;
+  description?: string | null;
+  start: { date?: string; dateTime?: string };
+}
+
+/** The form's values for a transcript of an event (§3): title, context, date and type from the event. */
+export function prefillFromEvent(e: EventForForm) {
+  const date = (e.start.date ?? e.start.dateTime ?? '').slice(0, 10);
+  return {
+    title: e.summary?.trim() || TRANSCRIPT_TEXT.defaultTitle,
+    context: e.description ?? '',
+    date,
+    transcript_type: 'scheduled' as const,
+    google_event_id: e.id,
+    google_event_etag: e.etag ?? null,
+    google_recurring_event_id: e.recurringEventId ?? null,
+    event_start: e.start.dateTime ?? e.start.date ?? null,
+  };
+}
