@@ -98,12 +98,18 @@ test('shows plain notes and weekly plans, and filters the list', async ({ page }
   await page.getByRole('button', { name: 'All' }).click();
 });
 
-test('offers weekly planning and transcripts as honest placeholders', async ({ page }) => {
+test('offers weekly planning as a placeholder, and transcripts through the quick form', async ({ page }) => {
   await page.getByRole('link', { name: /Weekly Planning Plan the week ahead/ }).click();
   await expect(page.getByText('The weekly planning editor will come in a later release.')).toBeVisible();
   await page.getByRole('link', { name: /Back to the choices/ }).click();
   await page.getByRole('link', { name: /Transcript Record the notes/ }).click();
-  await expect(page.getByText(/will be implemented in a future phase/)).toBeVisible();
+  await expect(page.getByText(/Impromptu Meeting/)).toBeVisible();
+  await page.getByLabel('Title').fill('Corridor chat');
+  await page.getByRole('textbox', { name: 'Transcript', exact: true }).fill('Ana: I will send the notes.');
+  await page.getByRole('textbox', { name: 'Transcript', exact: true }).press('Control+Enter');
+  await expect(page).toHaveURL(/\/notes\/entry\/transcript\/\d+$/);
+  await expect(page.getByText('Ana: I will send the notes.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
 });
 
 test('the zen editor says when saving fails and keeps the text', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { FloatingTranscriptButton } from '../../features/transcript/FloatingTranscriptButton';
 import { useRememberRoute } from '../lastRoute';
 import { sectionInfo, sectionOf } from '../sections';
 import { BottomNav } from './BottomNav';
@@ -25,6 +26,7 @@ export function AppShell() {
       <main id="content" tabIndex={-1} className={styles.main}>
         <Outlet />
       </main>
+      <FloatingTranscriptButton />
       <BottomNav current={section} />
     </div>
   );

@@ -3,6 +3,7 @@ import { AppletLayout } from '../../app/AppletLayout';
 import { PlaceholderPanel } from '../../app/PlaceholderPanel';
 import type { AppletTab } from '../../ui/AppletTabs';
 import { CoachSettingsPage } from '../coach/CoachSettingsPage';
+import { DataSettingsPage } from '../dataSettings/DataSettingsPage';
 
 const DASHBOARD_TABS: AppletTab[] = [
   { id: '', label: 'Overview' },
@@ -48,6 +49,8 @@ export const dashboardRoute: RouteObject = {
         'Scheduled jobs such as backups and health checks, with their run history, will appear here.',
       ),
     },
+    // Data Management: not a tab (the spec's tab list leaves it out); linked from the Transcripts section.
+    { path: 'data-settings', element: <DataSettingsPage /> },
     {
       path: 'mcp-settings',
       element: soon('MCP API Keys', 'API keys that let external AI tools connect to Daymark will be managed here.'),

@@ -1,7 +1,8 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { NOTES_TEXT } from '../../../../common/src/journalConstants';
 import { useToday } from '../../app/time/useToday';
 import { Card } from '../../ui';
+import { TranscriptForm } from '../transcript/TranscriptForm';
 import styles from './Notes.module.css';
 import { NoteTypeIcon } from './NoteTypeIcon';
 
@@ -50,14 +51,30 @@ export function CreateChoices() {
   );
 }
 
-export function NotYetPanel({ kind }: { kind: 'weekly' | 'transcript' }) {
-  const weekly = kind === 'weekly';
+export function NotYetPanel(_: { kind: 'weekly' }) {
   return (
-    <Card title={weekly ? 'Weekly Planning' : 'Transcript'}>
-      <p className={styles.notYet}>{weekly ? NOTES_TEXT.weeklyLater : NOTES_TEXT.transcriptLater}</p>
+    <Card title="Weekly Planning">
+      <p className={styles.notYet}>{NOTES_TEXT.weeklyLater}</p>
       <Link to="/notes" className={styles.backLink}>
         ← Back to the choices
       </Link>
+    </Card>
+  );
+}
+
+/**
+ * The Transcript choice: the quick form (the spec's app showed 'will be implemented in a
+ * future phase' here; this one has it). A saved transcript opens in the viewer.
+ */
+export function NewTranscriptPanel() {
+  const navigate = useNavigate();
+  return (
+    <Card title="New Meeting Transcript">
+      <TranscriptForm
+        mode="quick"
+        onCancel={() => navigate('/notes')}
+        onSaved={(t) => navigate(`/notes/entry/transcript/${t.id}`)}
+      />
     </Card>
   );
 }

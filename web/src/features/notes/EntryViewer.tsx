@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import type { NoteContent } from '../../../../common/src/api/journal';
+import { TRANSCRIPT_TEXT } from '../../../../common/src/api/transcripts';
 import {
   COPIED_CONFIRMATION_MS,
   NOTE_ENTRY_TYPES,
@@ -8,8 +9,11 @@ import {
   type NoteEntryType,
   WEEKLY_DEFAULT_CONTENT,
 } from '../../../../common/src/journalConstants';
-import { ApiError } from '../../api/client';
-import { Button, Card, ErrorState, LoadingState } from '../../ui';
+import { ApiError, messageOf } from '../../api/client';
+import { Button, Card, ErrorState, LoadingState, useToast } from '../../ui';
+import { fetchTranscript } from '../transcript/api';
+import { draftOf, type TranscriptDraft } from '../transcript/TranscriptForm';
+import { TranscriptModal } from '../transcript/TranscriptModal';
 import { longDate, useNoteContent } from './api';
 import styles from './Notes.module.css';
 import { TYPE_LABELS } from './NotesList';
@@ -146,6 +150,20 @@ function WeeklyViewer({ entry }: { entry: NoteContent }) {
 
 function TranscriptViewer({ entry }: { entry: NoteContent }) {
   const [copied, setCopied] = useState(false);
+  const [editing, setEditing] = useState<TranscriptDraft | null>(null);
+  const [loadingEdit, setLoadingEdit] = useState(false);
+  const toast = useToast();
+  // The viewer shows the note's view of the transcript; editing loads the transcript itself.
+  const edit = async () => {
+    setLoadingEdit(true);
+    try {
+      setEditing(draftOf(await fetchTranscript(entry.id)));
+    } catch (e) {
+      toast.error(messageOf(e, TRANSCRIPT_TEXT.loadFailed));
+    } finally {
+      setLoadingEdit(false);
+    }
+  };
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const copy = async () => {
@@ -166,11 +184,22 @@ function TranscriptViewer({ entry }: { entry: NoteContent }) {
     <EntryCard
       entry={entry}
       actions={
-        <Button size="sm" onClick={copy} aria-live="polite">
-          {copied ? NOTES_TEXT.copied : NOTES_TEXT.copy}
-        </Button>
+        <>
+          <Button size="sm" onClick={edit} loading={loadingEdit}>
+            Edit
+          </Button>
+          <Button size="sm" onClick={copy} aria-live="polite">
+            {copied ? NOTES_TEXT.copied : NOTES_TEXT.copy}
+          </Button>
+        </>
       }
     >
+      <TranscriptModal
+        open={editing !== null}
+        onOpenChange={(o) => !o && setEditing(null)}
+        mode="full"
+        initial={editing ?? undefined}
+      />
       {t && (
         <p className={styles.transcriptMeta}>
           <span className={styles.badge}>{t.transcript_type === 'scheduled' ? 'Scheduled' : 'Impromptu'}</span>

@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AppletLayout } from '../../app/AppletLayout';
-import { CreateChoices, NotYetPanel } from './CreateChoices';
+import { CreateChoices, NewTranscriptPanel, NotYetPanel } from './CreateChoices';
 import { EntryViewer } from './EntryViewer';
 import { NotesPage } from './NotesPage';
 import { ZenEditorRoute } from './ZenEditor';
@@ -21,7 +21,7 @@ export const notesRoute: RouteObject = {
     { path: 'entry/:type/:id', element: <EntryViewer /> },
     { path: 'daily/:date', element: <ZenEditorRoute /> },
     { path: 'new/weekly', element: <NotYetPanel kind="weekly" /> },
-    { path: 'new/transcript', element: <NotYetPanel kind="transcript" /> },
+    { path: 'new/transcript', element: <NewTranscriptPanel /> },
     { path: '*', element: <Navigate to="/notes" replace /> },
   ],
 };

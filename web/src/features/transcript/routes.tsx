@@ -1,17 +1,13 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { AppletLayout } from '../../app/AppletLayout';
-import { PlaceholderPanel } from '../../app/PlaceholderPanel';
+import { TranscriptsPage } from './TranscriptsPage';
 
-/** /transcript/* */
+/** /transcript/*: the transcripts list and form; unknown sub-paths go back to the list. */
 export const transcriptRoute: RouteObject = {
-  path: 'transcript/*',
-  element: (
-    <AppletLayout section="transcript">
-      <PlaceholderPanel
-        section="transcript"
-        title="Meeting transcripts"
-        message="Your meeting transcripts will be listed here, ready to add, edit and review."
-      />
-    </AppletLayout>
-  ),
+  path: 'transcript',
+  element: <AppletLayout section="transcript" />,
+  children: [
+    { index: true, element: <TranscriptsPage /> },
+    { path: '*', element: <Navigate to="/transcript" replace /> },
+  ],
 };

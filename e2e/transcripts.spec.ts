@@ -1,0 +1,168 @@
+import { expect, type Page, test } from '@playwright/test';
+import { login, storedToken } from './helpers.js';
+
+const auth = async (page: Page) => ({ authorization: `Bearer ${await storedToken(page)}` });
+
+/** Deletes the signed-in user's transcripts and todos through the API, so each test starts empty. */
+async function clean(page: Page) {
+  const headers = await auth(page);
+  const page1 = await (await page.request.get('/api/transcripts?limit=1000', { headers })).json();
+  const ids = (page1.items as Array<{ id: number }>).map((t) => t.id);
+  if (ids.length) await page.request.post('/api/transcripts/bulk-delete', { headers, data: { ids } });
+  for (const q of ['true', 'false']) {
+    for (const t of (await (await page.request.get(`/api/todos?completed=${q}`, { headers })).json()) as Array<{
+      id: number;
+    }>)
+      await page.request.delete(`/api/todos/${t.id}`, { headers });
+  }
+}
+
+async function addByApi(page: Page, title: string, content = 'Some words.') {
+  const res = await page.request.post('/api/transcripts', {
+    headers: await auth(page),
+    data: { title, content, date: '2026-03-10' },
+  });
+  expect(res.status()).toBe(201);
+}
+
+const rows = (page: Page) => page.getByRole('list', { name: 'Transcripts' }).getByRole('listitem');
+
+test.beforeEach(async ({ page }) => {
+  await login(page, '/transcript');
+  await clean(page);
+  await page.goto('/transcript');
+});
+
+test('the floating button’s quick form saves with Ctrl+Enter from any section', async ({ page }) => {
+  await page.goto('/todos');
+  await page.getByRole('button', { name: 'Add transcript' }).click();
+  await page.getByRole('menuitem', { name: 'Impromptu Transcript' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Meeting Transcript' });
+  await expect(dialog.getByText(/· Impromptu Meeting$/)).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Transcript', exact: true })).toHaveAttribute('rows', '12');
+  await expect(dialog.getByLabel('Context (optional)')).toHaveAttribute('rows', '2');
+  // The spec's order of checks.
+  await dialog.getByRole('textbox', { name: 'Transcript', exact: true }).press('Control+Enter');
+  await expect(dialog.getByRole('alert')).toHaveText('Title is required');
+  await dialog.getByLabel('Title').fill('Hallway sync');
+  await dialog.getByRole('textbox', { name: 'Transcript', exact: true }).press('Control+Enter');
+  await expect(dialog.getByRole('alert')).toHaveText('Transcript content is required');
+  await dialog.getByRole('textbox', { name: 'Transcript', exact: true }).fill('Ana: we agreed on the launch date.');
+  await dialog.getByRole('textbox', { name: 'Transcript', exact: true }).press('Control+Enter');
+  await expect(dialog).toHaveCount(0);
+
+  await page.goto('/transcript');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Hallway sync');
+  await expect(rows(page).first()).toContainText('Impromptu');
+});
+
+test('the calendar choice says when no calendar is connected and links to its settings', async ({ page }) => {
+  await page.getByRole('button', { name: 'Add transcript' }).click();
+  await page.getByRole('menuitem', { name: 'Calendar Event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Transcript for a Calendar Event' });
+  await expect(dialog.getByText('Calendar not connected')).toBeVisible();
+  await dialog.getByRole('link', { name: 'Connect Calendar' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+});
+
+test('adds on the Transcripts screen, edits and deletes with confirmation', async ({ page }) => {
+  await addByApi(page, 'Older meeting');
+  await page.reload();
+  await page.getByRole('button', { name: 'Add New Transcript' }).click();
+  await page.getByRole('button', { name: 'Add Transcript', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please fill in all required fields.');
+  await page.getByLabel('Title').fill('Design review');
+  await page.getByLabel('Type').selectOption('scheduled');
+  await page.getByLabel('Content').fill('Bo: the icons are done.');
+  await page.getByRole('button', { name: 'Add Transcript', exact: true }).click();
+  // New items at the top.
+  await expect(rows(page)).toHaveCount(2);
+  await expect(rows(page).first()).toContainText('Design review');
+  await expect(rows(page).first()).toContainText('Scheduled');
+
+  await page.getByRole('button', { name: 'Edit Design review' }).click();
+  await expect(page.getByLabel('Content')).toHaveValue('Bo: the icons are done.');
+  await page.getByLabel('Title').fill('Design review (final)');
+  await page.getByRole('button', { name: 'Update Transcript' }).click();
+  await expect(rows(page).first()).toContainText('Design review (final)');
+
+  await page.getByRole('button', { name: 'Delete Design review (final)' }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText('This action cannot be undone');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Older meeting');
+});
+
+test('imports a .vtt export into the form, speakers kept and timestamps dropped', async ({ page }) => {
+  await page.getByRole('button', { name: 'Add New Transcript' }).click();
+  await page.getByLabel('Import a transcript file (.vtt, .srt or .txt)').setInputFiles({
+    name: 'Weekly sync.vtt',
+    mimeType: 'text/vtt',
+    buffer: Buffer.from(
+      '\uFEFFWEBVTT\r\n\r\n1\r\n00:00:01.000 --> 00:00:03.000\r\n<v Alice>Good morning.</v>\r\n\r\n2\r\n00:00:03.000 --> 00:00:05.000\r\n<v Bob>Action: send the deck.</v>\r\n',
+    ),
+  });
+  await expect(page.getByLabel('Content')).toHaveValue('Alice: Good morning.\n\nBob: Action: send the deck.');
+  await expect(page.getByLabel('Title')).toHaveValue('Weekly sync');
+  await page.getByRole('button', { name: 'Add Transcript', exact: true }).click();
+  await expect(rows(page).first()).toContainText('Weekly sync');
+
+  // A broken file says why and leaves the form as it was.
+  await page.getByRole('button', { name: 'Add New Transcript' }).click();
+  await page.getByLabel('Import a transcript file (.vtt, .srt or .txt)').setInputFiles({
+    name: 'broken.vtt',
+    mimeType: 'text/vtt',
+    buffer: Buffer.from('not a caption file at all'),
+  });
+  await expect(page.getByRole('alert')).toContainText('This .vtt file could not be read');
+  await expect(page.getByLabel('Content')).toHaveValue('');
+});
+
+test('turns ticked action items into todos that name the meeting', async ({ page }) => {
+  await addByApi(page, 'Planning', 'Bob: Action: book the venue.\nAna: I will draft the agenda.\nWe chatted.');
+  await page.reload();
+  await page.getByRole('button', { name: 'Find action items in Planning' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Action items' });
+  await expect(dialog.getByRole('checkbox')).toHaveCount(2);
+  await expect(dialog.getByRole('button', { name: 'Add to todos' })).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: 'draft the agenda' }).check();
+  await dialog.getByRole('button', { name: 'Add 1 to todos' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.goto('/todos');
+  const todos = page.getByRole('list', { name: 'Todos' }).getByRole('listitem');
+  await expect(todos).toHaveCount(1);
+  await expect(todos.first()).toHaveText('draft the agenda (from meeting: Planning, 2026-03-10)');
+});
+
+test('bulk-deletes transcripts in data management after a confirmation', async ({ page }) => {
+  for (const t of ['One', 'Two', 'Three']) await addByApi(page, t);
+  await page.goto('/dashboard/data-settings');
+  await page.getByRole('tab', { name: 'Meeting Transcripts' }).click();
+  const list = page.getByRole('list', { name: 'transcripts' });
+  await expect(list.getByRole('checkbox')).toHaveCount(3);
+  await page.getByRole('checkbox', { name: 'Select all (3)' }).check();
+  await list.getByRole('checkbox', { name: /One/ }).uncheck();
+  await page.getByRole('button', { name: 'Delete Selected (2)' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete 2 transcripts?' });
+  await expect(confirm).toContainText('This action cannot be undone');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(list.getByRole('checkbox')).toHaveCount(1);
+  await expect(list).toContainText('One');
+  await page.getByRole('tab', { name: 'Assistant Chats' }).click();
+  await expect(page.getByRole('tabpanel')).toBeVisible();
+});
+
+test('on a phone there is no floating button and the list still works', async ({ page }) => {
+  await addByApi(page, 'Phone meeting');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/transcript');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Add transcript' })).toBeHidden();
+  await page.getByRole('button', { name: 'Edit Phone meeting' }).click();
+  await page.getByLabel('Title').fill('Phone meeting, edited');
+  await page.getByRole('button', { name: 'Update Transcript' }).click();
+  await expect(rows(page).first()).toContainText('Phone meeting, edited');
+});

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import type { CalendarEvent } from '../../../../common/src/api/calendar';
+import { TRANSCRIPT_TEXT } from '../../../../common/src/api/transcripts';
+import { prefillFromEvent, withoutTranscript } from '../../../../common/src/transcriptRules';
+import { useToday } from '../../app/time/useToday';
+import { Button, Card, ErrorState, LoadingState } from '../../ui';
+import { PlusIcon } from '../../ui/icons';
+import { useTranscriptWindows } from './api';
+import { eventTimeLabel } from './format';
+import styles from './Transcript.module.css';
+import type { TranscriptDraft } from './TranscriptForm';
+import { TranscriptModal } from './TranscriptModal';
+
+export interface QuickTranscriptPanelProps {
+  /** Today's calendar events (declined ones are left out here). */
+  events: CalendarEvent[];
+}
+
+/**
+ * Today's events without a transcript, each with a '+' that opens the transcript modal
+ * prefilled from the event; once saved, the event leaves the list (part 1 §2).
+ */
+export function QuickTranscriptPanel({ events }: QuickTranscriptPanelProps) {
+  const today = useToday();
+  const transcripts = useTranscriptWindows(today, today);
+  const [draft, setDraft] = useState<Partial<TranscriptDraft> | null>(null);
+  const open = withoutTranscript(
+    events.filter((e) => !e.declined),
+    transcripts.all,
+  );
+
+  return (
+    <Card title="Quick Transcripts" description="Today's meetings that have no transcript yet.">
+      {transcripts.pending ? (
+        <LoadingState message={TRANSCRIPT_TEXT.loading} />
+      ) : transcripts.error ? (
+        <ErrorState message={TRANSCRIPT_TEXT.loadFailed} onRetry={() => transcripts.refetch()} compact />
+      ) : open.length === 0 ? (
+        <p className={styles.celebrate}>{TRANSCRIPT_TEXT.allHaveTranscripts}</p>
+      ) : (
+        <ul className={styles.events} aria-label="Today's events without a transcript">
+          {open.map((e) => (
+            <li key={e.id} className={styles.event}>
+              <span className={styles.eventMain}>
+                <span className={styles.eventTitle}>{e.summary || TRANSCRIPT_TEXT.defaultTitle}</span>
+                <span className={styles.muted}>{eventTimeLabel(e)}</span>
+              </span>
+              <Button
+                size="sm"
+                variant="secondary"
+                title={TRANSCRIPT_TEXT.addForMeeting}
+                aria-label={`${TRANSCRIPT_TEXT.addForMeeting}: ${e.summary || TRANSCRIPT_TEXT.defaultTitle}`}
+                onClick={() => setDraft(prefillFromEvent(e))}
+                icon={<PlusIcon />}
+              >
+                +
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <TranscriptModal
+        open={draft !== null}
+        onOpenChange={(o) => !o && setDraft(null)}
+        mode="full"
+        initial={draft ?? undefined}
+      />
+    </Card>
+  );
+}

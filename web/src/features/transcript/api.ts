@@ -1,0 +1,104 @@
+import { type QueryClient, useQueries, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { calendarEventList, isAuthenticatedResponse } from '../../../../common/src/api/calendar';
+import { type Conversation, conversationsResponse } from '../../../../common/src/api/coach';
+import { bulkDeleteResponse } from '../../../../common/src/api/common';
+import {
+  actionItemsResponse,
+  confirmActionItemsResponse,
+  importTranscriptResponse,
+  type Transcript,
+  type TranscriptBody,
+  transcript,
+  transcriptPage,
+  transcriptsResponse,
+} from '../../../../common/src/api/transcripts';
+import { initialTranscriptWindow, mergeById } from '../../../../common/src/transcriptRules';
+import { del, get, post, put } from '../../api/client';
+
+export const transcriptsKey = ['transcripts'] as const;
+
+/** Everything a saved or deleted transcript may change: lists, day windows, the notes list. */
+export async function refreshTranscripts(queryClient: QueryClient) {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: transcriptsKey }),
+    queryClient.invalidateQueries({ queryKey: ['notes'] }),
+  ]);
+}
+
+/** The data-management list holds up to this many at once (the API's largest page). */
+export const ALL_TRANSCRIPTS = 1000;
+
+export function useTranscriptList(limit = ALL_TRANSCRIPTS) {
+  return useQuery({
+    queryKey: [...transcriptsKey, 'list', limit],
+    queryFn: () => get('/transcripts', { schema: transcriptPage, query: { limit } }),
+  });
+}
+
+export const fetchTranscript = (id: number) => get(`/transcripts/${id}`, { schema: transcript });
+export const fetchRange = (start: string, end: string) =>
+  get(`/transcripts/range/${start}/${end}`, { schema: transcriptsResponse });
+
+export const createTranscript = (body: TranscriptBody) => post('/transcripts', body, { schema: transcript });
+export const updateTranscript = (id: number, body: TranscriptBody) =>
+  put(`/transcripts/${id}`, body, { schema: transcript });
+export const deleteTranscript = (id: number) => del(`/transcripts/${id}`);
+export const bulkDeleteTranscripts = (ids: number[]) =>
+  post('/transcripts/bulk-delete', { ids }, { schema: bulkDeleteResponse });
+export const importTranscriptFile = (filename: string, text: string) =>
+  post('/transcripts/import', { filename, text }, { schema: importTranscriptResponse });
+export const proposeActionItems = (id: number) =>
+  post(`/transcripts/${id}/action-items`, undefined, { schema: actionItemsResponse });
+export const confirmActionItems = (id: number, items: string[]) =>
+  post(`/transcripts/${id}/action-items/confirm`, { items }, { schema: confirmActionItemsResponse });
+
+/**
+ * Transcripts around a day, loaded window by window (7 days back to 14 ahead, §4): the first
+ * window is around `today`; a day outside every loaded window adds one around it. Windows are
+ * merged and de-duplicated by id.
+ */
+export function useTranscriptWindows(today: string, date: string) {
+  const [windows, setWindows] = useState(() => [initialTranscriptWindow(today)]);
+  const covered = windows.some((w) => w.start <= date && date <= w.end);
+  if (!covered) setWindows((ws) => [...ws, initialTranscriptWindow(date)]);
+  const results = useQueries({
+    queries: windows.map((w) => ({
+      queryKey: [...transcriptsKey, 'range', w.start, w.end],
+      queryFn: () => fetchRange(w.start, w.end),
+    })),
+  });
+  const all = results.reduce<Transcript[]>((held, r) => (r.data ? mergeById(held, r.data) : held), []);
+  const pending = results.some((r) => r.isPending);
+  const error = results.find((r) => r.error)?.error ?? null;
+  return { all, pending, error, refetch: () => Promise.all(results.map((r) => r.refetch())) };
+}
+
+/** Calendar connection: 401 or any failure counts as not connected (part 1 §7). */
+export function useCalendarConnected(enabled: boolean) {
+  return useQuery({
+    queryKey: ['calendar', 'is-authenticated'],
+    enabled,
+    retry: false,
+    queryFn: async () => {
+      try {
+        return (await get('/calendar/is-authenticated', { schema: isAuthenticatedResponse })).isAuthenticated;
+      } catch {
+        return false;
+      }
+    },
+  });
+}
+
+/** The calendar modal's events: up to 100 (part 2 §9). */
+export const MODAL_MAX_EVENTS = 100;
+export const fetchEvents = (startDate: string, endDate: string) =>
+  get('/calendar/events/range', {
+    schema: calendarEventList,
+    query: { startDate, endDate, maxResults: MODAL_MAX_EVENTS },
+  });
+
+export const fetchAssistantChats = async (): Promise<Conversation[]> =>
+  (await get('/coach/conversations', { schema: conversationsResponse })).filter((c) => c.coach_type === 'assistant');
+export const bulkDeleteChats = (uuids: string[]) =>
+  post('/coach/conversations/bulk-delete', { uuids }, { schema: bulkDeleteResponse });
