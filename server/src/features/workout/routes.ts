@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { okResponse } from '../../../../common/src/api/auth.js';
-import { authErrors } from '../../../../common/src/api/common.js';
+import { errors } from '../../../../common/src/api/common.js';
 import {
   generateQuery,
+  generationEvent,
   latestPlanResponse,
   listQuery,
   logListResponse,
@@ -40,12 +41,18 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.generate',
         summary: 'Generate the plan for a date (server-sent events: connected, progress, warning, error, completed)',
         description:
           'Replaces any plan of that date. A client that disconnects cancels the generation. `customPrompt` carries the focus and special instructions.',
         querystring: generateQuery,
-        produces: ['text/event-stream'],
-        response: { 200: z.string().describe('text/event-stream'), ...authErrors },
+        response: {
+          200: {
+            description: 'Server-sent events, each one WorkoutGenerationEvent; ends after completed or error',
+            content: { 'text/event-stream': { schema: generationEvent } },
+          },
+          ...errors(400, 401),
+        },
       },
     },
     async (request, reply) => {
@@ -68,8 +75,9 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.getLatest',
         summary: "Latest plan: today's plan (UTC date), else the plan with the latest date; null when none",
-        response: { 200: latestPlanResponse, ...authErrors },
+        response: { 200: latestPlanResponse, ...errors(401) },
       },
     },
     async (request) => {
@@ -83,9 +91,10 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.listPlans',
         summary: 'List plans, newest first',
         querystring: listQuery,
-        response: { 200: planListResponse, ...authErrors },
+        response: { 200: planListResponse, ...errors(400, 401) },
       },
     },
     async (request) => ({
@@ -98,9 +107,10 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.deletePlan',
         summary: 'Delete a plan (and its exercise progress)',
         params: idParams,
-        response: { 200: okResponse, ...authErrors },
+        response: { 200: okResponse, ...errors(400, 401, 403, 404, 413) },
       },
     },
     async (request) => {
@@ -117,9 +127,10 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.listLogs',
         summary: 'List logs, newest first; with `date`, only that date (zero or one entry)',
         querystring: logQuery,
-        response: { 200: logListResponse, ...authErrors },
+        response: { 200: logListResponse, ...errors(400, 401) },
       },
     },
     async (request) => {
@@ -138,9 +149,10 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.saveLog',
         summary: 'Save the log of a date; one per date, saving again updates it',
         body: saveLogRequest,
-        response: { 200: logResponse, ...authErrors },
+        response: { 200: logResponse, ...errors(400, 401, 403, 413) },
       },
     },
     async (request) => ({
@@ -150,7 +162,15 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
 
   r.delete(
     '/api/workout-log/:id',
-    { schema: { tags, summary: 'Delete a log', params: idParams, response: { 200: okResponse, ...authErrors } } },
+    {
+      schema: {
+        tags,
+        operationId: 'workout.deleteLog',
+        summary: 'Delete a log',
+        params: idParams,
+        response: { 200: okResponse, ...errors(400, 401, 403, 404, 413) },
+      },
+    },
     async (request) => {
       if (!(await deleteLog(ctx.db, userOf(request).id, request.params.id))) throw notFound('Workout log not found');
       return { success: true as const };
