@@ -4,6 +4,7 @@ import { coachRoutes } from './coach/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { journalRoutes } from './journal/routes.js';
 import { notesRoutes } from './notes/routes.js';
+import { settingsRoutes } from './settings/routes.js';
 import { todoRoutes } from './todos/routes.js';
 import { workoutRoutes } from './workout/routes.js';
 
@@ -16,6 +17,7 @@ const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   notesRoutes,
   workoutRoutes,
   coachRoutes,
+  settingsRoutes,
 ];
 
 export async function registerFeatures(app: App, ctx: AppContext) {

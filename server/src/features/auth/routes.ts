@@ -79,7 +79,9 @@ export async function authRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const user = userOf(request);
-      return { user: { username: user.username, is_admin: user.isAdmin } };
+      return {
+        user: { username: user.username, is_admin: user.isAdmin, timezone: user.timeZoneSet ? user.timeZone : null },
+      };
     },
   );
 

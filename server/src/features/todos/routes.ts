@@ -29,7 +29,10 @@ export async function todoRoutes(app: App, ctx: AppContext) {
         response: { 200: todosResponse, ...errors(400, 401) },
       },
     },
-    async (request) => listTodos(ctx.db, userOf(request).id, request.query),
+    async (request) => {
+      const user = userOf(request);
+      return listTodos(ctx.db, user.id, { ...request.query, timeZone: user.timeZone });
+    },
   );
 
   r.post(

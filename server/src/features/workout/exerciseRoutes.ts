@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { okResponse } from '../../../../common/src/api/auth.js';
 import { errors } from '../../../../common/src/api/common.js';
+import { isoDate } from '../../../../common/src/api/dates.js';
 import {
   feedbackResponse,
   progressItem,
   progressResponse,
-  saveSettingsRequest,
-  settingsResponse,
   submitFeedbackRequest,
 } from '../../../../common/src/api/workout.js';
 import { type App, type AppContext, typed } from '../../context.js';
@@ -14,13 +13,11 @@ import { userOf } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { planUuidExists } from './plansRepo.js';
 import { clearProgress, listFeedbackByDate, listProgress, saveFeedback, saveProgress } from './progressRepo.js';
-import { loadSettings, settingsOf } from './service.js';
-import { saveSettings } from './settingsRepo.js';
 
 const uuidParams = z.object({ workoutUuid: z.string().min(1).max(100) });
-const dateParams = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD') });
+const dateParams = z.object({ date: isoDate });
 
-/** Exercise progress and feedback (POST/GET/DELETE /api/exercise/...), and GET/PUT /api/settings. */
+/** Exercise progress and feedback (POST/GET/DELETE /api/exercise/...). */
 export async function exerciseRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
   const tags = ['workout'];
@@ -126,39 +123,6 @@ export async function exerciseRoutes(app: App, ctx: AppContext) {
         comment: b.comment?.trim() || null,
       });
       return { success: true as const };
-    },
-  );
-
-  r.get(
-    '/api/settings',
-    {
-      schema: {
-        tags: ['settings'],
-        operationId: 'settings.get',
-        summary: 'Workout settings: equipment and preferences as JSON strings (defaults when never saved)',
-        response: { 200: settingsResponse, ...errors(401) },
-      },
-    },
-    async (request) => (await loadSettings(ctx.db, userOf(request).id)).response,
-  );
-
-  r.put(
-    '/api/settings',
-    {
-      schema: {
-        tags: ['settings'],
-        operationId: 'settings.save',
-        summary: 'Save workout settings',
-        body: saveSettingsRequest,
-        response: { 200: settingsResponse, ...errors(400, 401, 403, 413) },
-      },
-    },
-    async (request) => {
-      const saved = await saveSettings(ctx.db, userOf(request).id, {
-        equipment_available: request.body.equipmentAvailable,
-        workout_preferences: request.body.workoutPreferences,
-      });
-      return settingsOf(saved).response;
     },
   );
 }

@@ -13,6 +13,7 @@ import {
   saveLogRequest,
 } from '../../../../common/src/api/workout.js';
 import { MESSAGES } from '../../../../common/src/constants.js';
+import { todayIn } from '../../../../common/src/time.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
@@ -22,7 +23,7 @@ import { generateWorkout } from './generation.js';
 import { deleteLog, getLogByDate, listLogs, saveLog } from './logsRepo.js';
 import { deletePlan, getLatestPlan, listPlans } from './plansRepo.js';
 import { clearProgress } from './progressRepo.js';
-import { logValues, presentLog, presentPlan, todayUtc } from './service.js';
+import { logValues, presentLog, presentPlan } from './service.js';
 
 const tags = ['workout'];
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -60,7 +61,8 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
       const stream = openEventStream(request, reply);
       stream.send('connected', { message: 'Connected' });
       try {
-        await generateWorkout(ctx, user.id, request.query, (e) => stream.send(e.event, e.data), stream.signal);
+        const query = { ...request.query, date: request.query.date ?? todayIn(user.timeZone) };
+        await generateWorkout(ctx, user.id, query, (e) => stream.send(e.event, e.data), stream.signal);
       } catch (err) {
         request.log.error({ err }, 'workout generation failed');
         stream.send('error', { error: MESSAGES.somethingWrong, details: 'The plan could not be generated or saved.' });
@@ -76,12 +78,14 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
       schema: {
         tags,
         operationId: 'workout.getLatest',
-        summary: "Latest plan: today's plan (UTC date), else the plan with the latest date; null when none",
+        summary:
+          "Latest plan: today's plan (in the user's time zone), else the plan with the latest date; null when none",
         response: { 200: latestPlanResponse, ...errors(401) },
       },
     },
     async (request) => {
-      const row = await getLatestPlan(ctx.db, userOf(request).id, todayUtc());
+      const user = userOf(request);
+      const row = await getLatestPlan(ctx.db, user.id, todayIn(user.timeZone));
       return { plan: row ? presentPlan(row) : null };
     },
   );
