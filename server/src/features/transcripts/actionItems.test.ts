@@ -29,7 +29,7 @@ const save = async (c: Client, content = MEETING) => {
   expect(res.statusCode).toBe(201);
   return res.json() as Transcript;
 };
-const propose = (c: Client, id: number) => c.request({ method: 'POST', url: `/api/transcripts/${id}/action-items` });
+const propose = (c: Client, id: number) => c.request({ method: 'POST', url: `/api/transcripts/action-items/${id}` });
 const todos = async (c: Client) =>
   (await c.request({ method: 'GET', url: '/api/todos' })).json() as Array<{ content: string }>;
 
@@ -51,7 +51,7 @@ describe('action items from a transcript', () => {
 
     const confirm = await c.request({
       method: 'POST',
-      url: `/api/transcripts/${t.id}/action-items/confirm`,
+      url: `/api/transcripts/action-items/${t.id}/confirm`,
       payload: { items: ['book the venue for March'] },
     });
     expect(confirm.statusCode).toBe(201);
@@ -60,7 +60,7 @@ describe('action items from a transcript', () => {
       'book the venue for March (from meeting: Planning, 2026-03-10)',
     ]);
     for (const payload of [{ items: [] }, { items: ['  '] }, {}]) {
-      const bad = await c.request({ method: 'POST', url: `/api/transcripts/${t.id}/action-items/confirm`, payload });
+      const bad = await c.request({ method: 'POST', url: `/api/transcripts/action-items/${t.id}/confirm`, payload });
       expect(bad.statusCode).toBe(400);
     }
     expect(await todos(c)).toHaveLength(1);
@@ -132,7 +132,7 @@ describe('action items from a transcript', () => {
     expect(await todos(c)).toEqual([]);
     await c.request({
       method: 'POST',
-      url: `/api/transcripts/${t.id}/action-items/confirm`,
+      url: `/api/transcripts/action-items/${t.id}/confirm`,
       payload: { items: ['Review the contract'] },
     });
     expect((await todos(c)).map((x) => x.content)).toEqual([

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { errorResponse } from '../../../../common/src/api/common.js';
+import { errors, noContent } from '../../../../common/src/api/common.js';
 import {
   actionItemsResponse,
   bulkDeleteResponse,
@@ -25,12 +24,13 @@ import * as repo from './repo.js';
 import * as service from './service.js';
 
 const tags = ['transcripts'];
-/** Every route here may answer these: bad input, no session. */
-const base = { 400: errorResponse, 401: errorResponse } as const;
-/** Routes naming a transcript also answer 404 (missing, or another user's). */
-const withId = { ...base, 404: errorResponse } as const;
-/** Routes carrying a whole transcript also answer 413 past their raised body limit. */
-const big = { 413: errorResponse } as const;
+/** Reads: bad parameters, no session. */
+const read = errors(400, 401);
+/** Reads of one transcript also answer 404 (missing, or another user's). */
+const readOne = errors(400, 401, 404);
+/** Writes: also a foreign origin (403) and a body past the route's limit (413). */
+const write = errors(400, 401, 403, 413);
+const writeOne = errors(400, 401, 403, 404, 413);
 
 export async function transcriptRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
@@ -43,7 +43,7 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
         tags,
         summary: 'The user’s transcripts, most recently recorded first, a page at a time',
         querystring: listTranscriptsQuery,
-        response: { 200: transcriptPage, ...base },
+        response: { 200: transcriptPage, ...read },
       },
     },
     async (request) => repo.listPage(ctx.db, userOf(request).id, request.query.limit, request.query.offset),
@@ -57,7 +57,7 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
         tags,
         summary: 'Transcripts of one day (a day of the user’s own calendar)',
         params: transcriptDateParams,
-        response: { 200: transcriptsResponse, ...base },
+        response: { 200: transcriptsResponse, ...read },
       },
     },
     async (request) => repo.listBetween(ctx.db, userOf(request).id, request.params.date, request.params.date),
@@ -71,7 +71,7 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
         tags,
         summary: 'Transcripts whose day lies between the two dates, both included',
         params: transcriptRangeParams,
-        response: { 200: transcriptsResponse, ...base },
+        response: { 200: transcriptsResponse, ...read },
       },
     },
     async (request) => repo.listBetween(ctx.db, userOf(request).id, request.params.startDate, request.params.endDate),
@@ -85,7 +85,7 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
         tags,
         summary: 'One transcript',
         params: transcriptIdParams,
-        response: { 200: transcript, ...withId },
+        response: { 200: transcript, ...readOne },
       },
     },
     async (request) => service.get(ctx.db, userOf(request).id, request.params.id),
@@ -100,7 +100,7 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
         tags,
         summary: `Save a transcript (title, content and date required, checked in that order); body up to ${TRANSCRIPT_BODY_LIMIT / 1024 / 1024} MiB`,
         body: transcriptBody,
-        response: { 201: transcript, ...base, ...big },
+        response: { 201: transcript, ...write },
       },
     },
     async (request, reply) => reply.code(201).send(await service.create(ctx.db, userOf(request).id, request.body)),
@@ -115,7 +115,7 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
         tags,
         summary: 'Turn a .vtt, .srt or .txt file’s text into transcript content (saves nothing)',
         body: importTranscriptRequest,
-        response: { 200: importTranscriptResponse, ...base, ...big },
+        response: { 200: importTranscriptResponse, ...write },
       },
     },
     async (request) => importTranscriptFile(request.body.filename, request.body.text),
@@ -129,7 +129,7 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
         tags,
         summary: 'Delete many transcripts in one transaction; ids that are not the user’s are ignored',
         body: bulkDeleteTranscriptsRequest,
-        response: { 200: bulkDeleteResponse, ...base },
+        response: { 200: bulkDeleteResponse, ...write },
       },
     },
     async (request) => service.removeMany(ctx.db, userOf(request).id, request.body.ids),
@@ -145,7 +145,7 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
         summary: 'Replace a transcript’s fields (same body and rules as creating)',
         params: transcriptIdParams,
         body: transcriptBody,
-        response: { 200: transcript, ...withId, ...big },
+        response: { 200: transcript, ...writeOne },
       },
     },
     async (request) => service.update(ctx.db, userOf(request).id, request.params.id, request.body),
@@ -159,7 +159,7 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
         tags,
         summary: 'Delete a transcript',
         params: transcriptIdParams,
-        response: { 204: z.null(), ...withId },
+        response: { 204: noContent, ...writeOne },
       },
     },
     async (request, reply) => {
@@ -169,21 +169,21 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
   );
 
   r.post(
-    '/api/transcripts/:id/action-items',
+    '/api/transcripts/action-items/:id',
     {
       schema: {
         operationId: 'transcripts.actionItems',
         tags,
         summary: 'Propose action items from the transcript (nothing is saved)',
         params: transcriptIdParams,
-        response: { 200: actionItemsResponse, ...withId },
+        response: { 200: actionItemsResponse, ...writeOne },
       },
     },
     async (request) => service.actionItems(ctx, userOf(request).id, request.params.id),
   );
 
   r.post(
-    '/api/transcripts/:id/action-items/confirm',
+    '/api/transcripts/action-items/:id/confirm',
     {
       schema: {
         operationId: 'transcripts.confirmActionItems',
@@ -191,7 +191,7 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
         summary: 'Create the ticked action items as todos, each naming the meeting',
         params: transcriptIdParams,
         body: confirmActionItemsRequest,
-        response: { 201: confirmActionItemsResponse, ...withId },
+        response: { 201: confirmActionItemsResponse, ...writeOne },
       },
     },
     async (request, reply) =>

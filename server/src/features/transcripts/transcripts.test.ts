@@ -209,8 +209,8 @@ describe('transcripts API', () => {
         { method: 'GET', url: `/api/transcripts/${id}` },
         { method: 'PUT', url: `/api/transcripts/${id}`, payload: { ...base, title: 'Hijack' } },
         { method: 'DELETE', url: `/api/transcripts/${id}` },
-        { method: 'POST', url: `/api/transcripts/${id}/action-items` },
-        { method: 'POST', url: `/api/transcripts/${id}/action-items/confirm`, payload: { items: ['steal'] } },
+        { method: 'POST', url: `/api/transcripts/action-items/${id}` },
+        { method: 'POST', url: `/api/transcripts/action-items/${id}/confirm`, payload: { items: ['steal'] } },
       ],
       stillThere: async (owner, id) => {
         expect((await get(owner, `/api/transcripts/${id}`)).title).toBe('Standup');

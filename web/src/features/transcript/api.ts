@@ -49,9 +49,9 @@ export const bulkDeleteTranscripts = (ids: number[]) =>
 export const importTranscriptFile = (filename: string, text: string) =>
   post('/transcripts/import', { filename, text }, { schema: importTranscriptResponse });
 export const proposeActionItems = (id: number) =>
-  post(`/transcripts/${id}/action-items`, undefined, { schema: actionItemsResponse });
+  post(`/transcripts/action-items/${id}`, undefined, { schema: actionItemsResponse });
 export const confirmActionItems = (id: number, items: string[]) =>
-  post(`/transcripts/${id}/action-items/confirm`, { items }, { schema: confirmActionItemsResponse });
+  post(`/transcripts/action-items/${id}/confirm`, { items }, { schema: confirmActionItemsResponse });
 
 /**
  * Transcripts around a day, loaded window by window (7 days back to 14 ahead, §4): the first
