@@ -35,8 +35,14 @@ test.beforeEach(async ({ page }) => {
 
 test('the floating button’s quick form saves with Ctrl+Enter from any section', async ({ page }) => {
   await page.goto('/todos');
-  await page.getByRole('button', { name: 'Add transcript' }).click();
-  await page.getByRole('menuitem', { name: 'Impromptu Transcript' }).click();
+  // Keyboard only: open the menu, move with the arrows, choose with Enter.
+  await page.getByRole('button', { name: 'Add transcript' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Impromptu Transcript' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Calendar Event' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'New Meeting Transcript' });
   await expect(dialog.getByText(/· Impromptu Meeting$/)).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: 'Transcript', exact: true })).toHaveAttribute('rows', '12');

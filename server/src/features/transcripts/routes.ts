@@ -34,6 +34,8 @@ const writeOne = errors(400, 401, 403, 404, 413);
 
 export async function transcriptRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
+  // Whole transcripts are long: these routes take 5 MiB, or the server's limit if it is higher.
+  const bodyLimit = Math.max(TRANSCRIPT_BODY_LIMIT, ctx.config.bodyLimit);
 
   r.get(
     '/api/transcripts',
@@ -94,7 +96,7 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
   r.post(
     '/api/transcripts',
     {
-      bodyLimit: TRANSCRIPT_BODY_LIMIT,
+      bodyLimit,
       schema: {
         operationId: 'transcripts.create',
         tags,
@@ -109,7 +111,7 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
   r.post(
     '/api/transcripts/import',
     {
-      bodyLimit: TRANSCRIPT_BODY_LIMIT,
+      bodyLimit,
       schema: {
         operationId: 'transcripts.import',
         tags,
@@ -138,7 +140,7 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
   r.put(
     '/api/transcripts/:id',
     {
-      bodyLimit: TRANSCRIPT_BODY_LIMIT,
+      bodyLimit,
       schema: {
         operationId: 'transcripts.update',
         tags,

@@ -53,7 +53,20 @@ export function FloatingTranscriptButton() {
     <>
       <div ref={rootRef} className={styles.root}>
         {menu && (
-          <div className={styles.menu} role="menu" aria-label="Add transcript">
+          <div
+            className={styles.menu}
+            role="menu"
+            aria-label="Add transcript"
+            onKeyDown={(e) => {
+              // Arrow keys move between the two choices, as in any menu.
+              if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+              e.preventDefault();
+              const items = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')];
+              const at = items.indexOf(document.activeElement as HTMLButtonElement);
+              const next = (at + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length;
+              items[next]?.focus();
+            }}
+          >
             <button
               ref={firstItem}
               type="button"
