@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  draftProblem,
   eventRange,
   hasTranscript,
   initialTranscriptWindow,
@@ -93,5 +94,12 @@ describe('transcript rules', () => {
       context: '',
       date: '2026-03-13',
     });
+  });
+
+  it('checks a form in the spec’s order: title, content, date', () => {
+    expect(draftProblem({ title: ' ', content: '', date: '' })).toBe('Title is required');
+    expect(draftProblem({ title: 'T', content: ' \n', date: '' })).toBe('Transcript content is required');
+    expect(draftProblem({ title: 'T', content: 'c', date: '' })).toBe('Date is required');
+    expect(draftProblem({ title: 'T', content: 'c', date: '2026-03-12' })).toBeNull();
   });
 });

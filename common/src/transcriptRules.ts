@@ -75,3 +75,11 @@ export function prefillFromEvent(e: EventForForm) {
     event_start: e.start.dateTime ?? e.start.date ?? null,
   };
 }
+
+/** The spec's save checks, in its order (title, content, date); the server applies the same. */
+export function draftProblem(d: { title: string; content: string; date: string }): string | null {
+  if (!d.title.trim()) return TRANSCRIPT_TEXT.titleRequired;
+  if (!d.content.trim()) return TRANSCRIPT_TEXT.contentRequired;
+  if (!d.date.trim()) return TRANSCRIPT_TEXT.dateRequired;
+  return null;
+}

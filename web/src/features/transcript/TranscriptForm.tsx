@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { TRANSCRIPT_TEXT, type Transcript, type TranscriptType } from '../../../../common/src/api/transcripts';
+import { draftProblem } from '../../../../common/src/transcriptRules';
 import { messageOf } from '../../api/client';
 import { useToday } from '../../app/time/useToday';
 import { Button, Select, TextArea, TextField } from '../../ui';
@@ -23,14 +24,6 @@ export interface TranscriptDraft {
 }
 
 export const draftOf = (t: Transcript): TranscriptDraft => ({ ...t, context: t.context ?? '' });
-
-/** The spec's save checks, in its order: title, content, date. */
-export function draftProblem(d: Pick<TranscriptDraft, 'title' | 'content' | 'date'>): string | null {
-  if (!d.title.trim()) return TRANSCRIPT_TEXT.titleRequired;
-  if (!d.content.trim()) return TRANSCRIPT_TEXT.contentRequired;
-  if (!d.date.trim()) return TRANSCRIPT_TEXT.dateRequired;
-  return null;
-}
 
 export interface TranscriptFormProps {
   /** full: date, title, type, context, transcript; quick: title, transcript, context (impromptu, today). */
