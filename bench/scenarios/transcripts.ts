@@ -33,6 +33,7 @@ export const transcriptsScenario: BenchScenario = {
   routes: [
     { label: 'GET /api/transcripts (first page)', path: '/api/transcripts' },
     { label: 'GET /api/transcripts?limit=1000', path: '/api/transcripts?limit=1000' },
+    { label: 'GET /api/transcripts/summaries?limit=1000', path: '/api/transcripts/summaries?limit=1000' },
     { label: 'GET /api/transcripts/date/{date}', path: `/api/transcripts/date/${LAST_DAY}` },
     {
       label: 'GET /api/transcripts/range (7 back, 14 ahead)',

@@ -122,6 +122,12 @@ export const listTranscriptsQuery = z.object({
 export const transcriptPage = z.object({ items: transcriptsResponse, total: z.number().int() });
 export type TranscriptPage = z.infer<typeof transcriptPage>;
 
+/** A transcript without its text, for long lists (a two-hour meeting is 150 KB). */
+export const transcriptSummary = transcript.omit({ content: true }).meta({ id: 'TranscriptSummary' });
+export type TranscriptSummary = z.infer<typeof transcriptSummary>;
+export const transcriptSummaryPage = z.object({ items: z.array(transcriptSummary), total: z.number().int() });
+export type TranscriptSummaryPage = z.infer<typeof transcriptSummaryPage>;
+
 export const bulkDeleteTranscriptsRequest = z.object({
   ids: z
     .array(

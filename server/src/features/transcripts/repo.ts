@@ -1,4 +1,4 @@
-import type { Transcript } from '../../../../common/src/api/transcripts.js';
+import type { Transcript, TranscriptSummary } from '../../../../common/src/api/transcripts.js';
 import type { Db } from '../../db/index.js';
 import type { TranscriptsTable } from '../../db/schema.js';
 
@@ -19,10 +19,8 @@ const columns = [
 ] as const;
 
 type Row = Pick<TranscriptsTable, Exclude<(typeof columns)[number], 'id'>> & { id: number };
-const present = (r: Row): Transcript => ({
-  ...r,
-  transcript_type: r.transcript_type === 'scheduled' ? 'scheduled' : 'impromptu',
-});
+const typeOf = (t: string) => (t === 'scheduled' ? 'scheduled' : 'impromptu');
+const present = (r: Row): Transcript => ({ ...r, transcript_type: typeOf(r.transcript_type) });
 
 /** SQLite's bound-parameter limit is far above this; it keeps every statement small on both databases. */
 const CHUNK = 500;
@@ -33,14 +31,41 @@ const owned = (db: Db, userId: number) => db.selectFrom('transcripts').select(co
 export async function listPage(db: Db, userId: number, limit: number, offset: number) {
   const [rows, count] = await Promise.all([
     owned(db, userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    countOf(db, userId),
+  ]);
+  return { items: rows.map(present), total: count };
+}
+
+/** The same page without the transcripts' text (lists and data management). */
+export async function listSummaryPage(db: Db, userId: number, limit: number, offset: number) {
+  const [rows, count] = await Promise.all([
     db
       .selectFrom('transcripts')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .select(columns.filter((c) => c !== 'content'))
       .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    countOf(db, userId),
   ]);
-  return { items: rows.map(present), total: Number(count.n) };
+  return {
+    items: rows.map((r): TranscriptSummary => ({ ...r, transcript_type: typeOf(r.transcript_type) })),
+    total: count,
+  };
 }
+
+const countOf = async (db: Db, userId: number) =>
+  Number(
+    (
+      await db
+        .selectFrom('transcripts')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** Transcripts whose day lies in [start, end] (the user's own calendar days), by day then creation. */
 export async function listBetween(db: Db, userId: number, start: string, end: string) {

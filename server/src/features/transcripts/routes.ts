@@ -15,6 +15,7 @@ import {
   transcriptIdParams,
   transcriptPage,
   transcriptRangeParams,
+  transcriptSummaryPage,
   transcriptsResponse,
 } from '../../../../common/src/api/transcripts.js';
 import { type App, type AppContext, typed } from '../../context.js';
@@ -49,6 +50,20 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => repo.listPage(ctx.db, userOf(request).id, request.query.limit, request.query.offset),
+  );
+
+  r.get(
+    '/api/transcripts/summaries',
+    {
+      schema: {
+        operationId: 'transcripts.summaries',
+        tags,
+        summary: 'The same pages as the list, without each transcript’s text',
+        querystring: listTranscriptsQuery,
+        response: { 200: transcriptSummaryPage, ...read },
+      },
+    },
+    async (request) => repo.listSummaryPage(ctx.db, userOf(request).id, request.query.limit, request.query.offset),
   );
 
   r.get(

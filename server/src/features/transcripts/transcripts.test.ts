@@ -138,6 +138,14 @@ describe('transcripts API', () => {
     expect(first.items.map((t: Transcript) => t.title)).toEqual(['T4', 'T3']);
     const rest = await get(c, '/api/transcripts?limit=10&offset=2');
     expect(rest.items.map((t: Transcript) => t.title)).toEqual(['T2', 'T1', 'T0']);
+    // The summaries are the same pages without the texts.
+    const summaries = await get(c, '/api/transcripts/summaries?limit=2&offset=1');
+    expect(summaries.total).toBe(5);
+    expect(summaries.items.map((t: Transcript) => t.title)).toEqual(['T3', 'T2']);
+    const { content: _, ...withoutText } = made[3] as Transcript;
+    expect(summaries.items[0]).toEqual(withoutText);
+    const bob = await createUserAndSignIn(h, 'bob');
+    expect(await get(bob, '/api/transcripts/summaries')).toEqual({ items: [], total: 0 });
     for (const q of ['limit=0', 'limit=1001', 'offset=-1', 'limit=abc']) {
       const res = await c.request({ method: 'GET', url: `/api/transcripts?${q}` });
       expect(res.statusCode, q).toBe(400);
@@ -282,6 +290,7 @@ describe('transcripts API', () => {
       'transcripts.import',
       'transcripts.list',
       'transcripts.range',
+      'transcripts.summaries',
       'transcripts.update',
     ]);
     for (const o of ops) {

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Transcript } from '../../../../common/src/api/transcripts';
+import type { TranscriptSummary } from '../../../../common/src/api/transcripts';
 import { messageOf } from '../../api/client';
 import { Button, Checkbox, EmptyState, ErrorState, LoadingState, Modal, useToast } from '../../ui';
 import { todosKey } from '../todos/api';
@@ -8,7 +8,7 @@ import { confirmActionItems, proposeActionItems, transcriptsKey } from './api';
 import styles from './Transcript.module.css';
 
 export interface ActionItemsDialogProps {
-  transcript: Transcript | null;
+  transcript: Pick<TranscriptSummary, 'id' | 'title'> | null;
   onClose: () => void;
 }
 
@@ -30,11 +30,17 @@ export function ActionItemsDialog({ transcript, onClose }: ActionItemsDialogProp
   );
 }
 
-function Proposals({ transcript, onDone }: { transcript: Transcript; onDone: () => void }) {
+function Proposals({
+  transcript,
+  onDone,
+}: {
+  transcript: Pick<TranscriptSummary, 'id' | 'title'>;
+  onDone: () => void;
+}) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const proposals = useQuery({
-    queryKey: [...transcriptsKey, 'action-items', transcript.id, transcript.content.length],
+    queryKey: [...transcriptsKey, 'action-items', transcript.id],
     queryFn: () => proposeActionItems(transcript.id),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,

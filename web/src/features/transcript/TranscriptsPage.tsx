@@ -1,7 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { TRANSCRIPT_TEXT, type Transcript, type TranscriptType } from '../../../../common/src/api/transcripts';
+import {
+  TRANSCRIPT_TEXT,
+  type Transcript,
+  type TranscriptSummary,
+  type TranscriptType,
+} from '../../../../common/src/api/transcripts';
 import { messageOf } from '../../api/client';
 import { useToday } from '../../app/time/useToday';
 import {
@@ -14,11 +19,13 @@ import {
   Select,
   TextArea,
   TextField,
+  useToast,
 } from '../../ui';
 import { ActionItemsDialog } from './ActionItemsDialog';
 import {
   createTranscript,
   deleteTranscript,
+  fetchTranscript,
   importTranscriptFile,
   refreshTranscripts,
   updateTranscript,
@@ -36,8 +43,21 @@ export function TranscriptsPage() {
   const queryClient = useQueryClient();
   // The form: closed, add mode (null) or edit mode (the transcript), part 2 §4.
   const [form, setForm] = useState<{ editing: Transcript | null } | null>(null);
-  const [deleting, setDeleting] = useState<Transcript | null>(null);
-  const [actions, setActions] = useState<Transcript | null>(null);
+  const [deleting, setDeleting] = useState<TranscriptSummary | null>(null);
+  const [actions, setActions] = useState<TranscriptSummary | null>(null);
+  const [opening, setOpening] = useState<number | null>(null);
+  const toast = useToast();
+  // The list carries no texts; Edit loads the whole transcript first.
+  const edit = async (t: TranscriptSummary) => {
+    setOpening(t.id);
+    try {
+      setForm({ editing: await fetchTranscript(t.id) });
+    } catch (e) {
+      toast.error(messageOf(e, TRANSCRIPT_TEXT.loadFailed));
+    } finally {
+      setOpening(null);
+    }
+  };
 
   return (
     <div className={styles.page}>
@@ -94,7 +114,7 @@ export function TranscriptsPage() {
                     >
                       Find action items
                     </Button>
-                    <Button size="sm" onClick={() => setForm({ editing: t })} aria-label={`Edit ${t.title}`}>
+                    <Button size="sm" onClick={() => edit(t)} loading={opening === t.id} aria-label={`Edit ${t.title}`}>
                       Edit
                     </Button>
                     <Button size="sm" variant="danger" onClick={() => setDeleting(t)} aria-label={`Delete ${t.title}`}>

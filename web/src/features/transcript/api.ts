@@ -10,7 +10,7 @@ import {
   type Transcript,
   type TranscriptBody,
   transcript,
-  transcriptPage,
+  transcriptSummaryPage,
   transcriptsResponse,
 } from '../../../../common/src/api/transcripts';
 import { initialTranscriptWindow, mergeById } from '../../../../common/src/transcriptRules';
@@ -32,7 +32,8 @@ export const ALL_TRANSCRIPTS = 1000;
 export function useTranscriptList(limit = ALL_TRANSCRIPTS) {
   return useQuery({
     queryKey: [...transcriptsKey, 'list', limit],
-    queryFn: () => get('/transcripts', { schema: transcriptPage, query: { limit } }),
+    // Without the texts: a page of long meetings would otherwise weigh megabytes.
+    queryFn: () => get('/transcripts/summaries', { schema: transcriptSummaryPage, query: { limit } }),
   });
 }
 
