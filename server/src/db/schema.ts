@@ -156,6 +156,17 @@ export interface WorkoutSettingsTable {
   updated_at: string;
 }
 
+/** The planning conversation of a week; messages: JSON [{role, content}]. */
+export interface WeeklyConversationsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The week's Monday. */
+  week_date: string;
+  messages: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -170,4 +181,5 @@ export interface Database {
   exercise_progress: ExerciseProgressTable;
   exercise_feedback: ExerciseFeedbackTable;
   workout_settings: WorkoutSettingsTable;
+  weekly_conversations: WeeklyConversationsTable;
 }

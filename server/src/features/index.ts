@@ -6,6 +6,7 @@ import { journalRoutes } from './journal/routes.js';
 import { notesRoutes } from './notes/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { todoRoutes } from './todos/routes.js';
+import { weeklyRoutes } from './weekly/routes.js';
 import { workoutRoutes } from './workout/routes.js';
 
 /** Every feature's routes. A new feature adds one line here. */
@@ -18,6 +19,7 @@ const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   workoutRoutes,
   coachRoutes,
   settingsRoutes,
+  weeklyRoutes,
 ];
 
 export async function registerFeatures(app: App, ctx: AppContext) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authErrors } from '../../../../common/src/api/common.js';
+import { authErrors, errorResponse } from '../../../../common/src/api/common.js';
 import {
   dailyNote,
   dailyNoteParams,
@@ -55,11 +55,13 @@ export async function journalRoutes(app: App, ctx: AppContext) {
       schema: {
         tags,
         summary: 'Save a journal entry (daily notes and weekly plans replace the one of their date)',
+        description:
+          "A weekly_planning entry is stored under its week's Monday and refused (403) once that week has ended.",
         body: saveJournalRequest,
-        response: { 200: journalEntry, ...authErrors },
+        response: { 200: journalEntry, 403: errorResponse, ...authErrors },
       },
     },
-    async (request) => service.saveJournalEntry(ctx.db, userOf(request).id, request.body),
+    async (request) => service.saveJournalEntry(ctx.db, userOf(request).id, request.body, userOf(request).timeZone),
   );
 
   r.get(
