@@ -328,3 +328,30 @@ describe('planning conversation', () => {
     expect((await get(other, `/api/weekly/${monday}/conversation`)).json().exists).toBe(false);
   });
 });
+
+describe('API document', () => {
+  it('names every weekly operation and documents its errors', async () => {
+    h = await createHarness();
+    const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const ops = Object.entries(
+      doc.paths as Record<string, Record<string, { operationId?: string; tags?: string[]; responses?: object }>>,
+    )
+      .filter(([path]) => path.startsWith('/api/weekly'))
+      .flatMap(([, methods]) => Object.values(methods));
+    expect(ops.map((o) => o.operationId).sort()).toEqual([
+      'weekly.coach',
+      'weekly.deleteConversation',
+      'weekly.export',
+      'weekly.getCoachMeta',
+      'weekly.getConversation',
+      'weekly.getPlan',
+      'weekly.getReflections',
+      'weekly.saveConversation',
+      'weekly.savePlan',
+    ]);
+    for (const op of ops) {
+      expect(op.tags).toEqual(['weekly']);
+      expect(Object.keys(op.responses ?? {})).toContain('401');
+    }
+  });
+});
