@@ -38,7 +38,6 @@ export const NOTES_TEXT = {
   noContent: 'No content found for this entry. It may have been deleted or is missing from the database.',
   loadEntryFailed: (msg: string) => `Failed to load entry: ${msg}`,
   transcriptLater: 'Creating transcripts here will be implemented in a future phase.',
-  weeklyLater: 'The weekly planning editor will come in a later release.',
   saving: 'Saving...',
   saved: 'Saved',
   saveFailed: 'Failed to save',

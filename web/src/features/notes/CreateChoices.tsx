@@ -1,5 +1,6 @@
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { NOTES_TEXT } from '../../../../common/src/journalConstants';
+import { mondayOf } from '../../../../common/src/time';
 import { useToday } from '../../app/time/useToday';
 import { Card } from '../../ui';
 import styles from './Notes.module.css';
@@ -13,7 +14,8 @@ const CHOICES = [
     text: "Today's daily note: morning preparation, journal and evening shutdown.",
   },
   {
-    to: (_today: string) => '/notes/new/weekly',
+    // The week of today: a Sunday belongs to the week that is ending.
+    to: (today: string) => `/notes/weekly/${mondayOf(today)}`,
     icon: 'weekly' as const,
     title: 'Weekly Planning',
     text: 'Plan the week ahead.',
@@ -50,11 +52,16 @@ export function CreateChoices() {
   );
 }
 
-export function NotYetPanel({ kind }: { kind: 'weekly' | 'transcript' }) {
-  const weekly = kind === 'weekly';
+/** /notes/new/weekly: the default week's editor. */
+export function NewWeeklyRedirect() {
+  return <Navigate to={`/notes/weekly/${mondayOf(useToday())}`} replace />;
+}
+
+/** /notes/new/transcript: transcripts are created in their own applet for now. */
+export function NotYetPanel() {
   return (
-    <Card title={weekly ? 'Weekly Planning' : 'Transcript'}>
-      <p className={styles.notYet}>{weekly ? NOTES_TEXT.weeklyLater : NOTES_TEXT.transcriptLater}</p>
+    <Card title="Transcript">
+      <p className={styles.notYet}>{NOTES_TEXT.transcriptLater}</p>
       <Link to="/notes" className={styles.backLink}>
         ← Back to the choices
       </Link>
