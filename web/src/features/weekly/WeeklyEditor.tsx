@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import type { WeeklyPlan } from '../../../../common/src/api/weekly';
+import { MOBILE_BREAKPOINT_PX } from '../../../../common/src/constants';
 import { isValidDate } from '../../../../common/src/time';
 import { mergeGoals, simplifyEvent } from '../../../../common/src/weeklyPlan';
 import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts';
@@ -55,7 +56,10 @@ function Editor({ plan }: { plan: WeeklyPlan }) {
   const [exporting, setExporting] = useState(false);
   const [showCalendar, setShowCalendar] = useState(true);
   const [showReflections, setShowReflections] = useState(true);
-  const [showPrompts, setShowPrompts] = useState(true);
+  // On a phone the prompts would push the plan below the fold: they start hidden there.
+  const [showPrompts, setShowPrompts] = useState(
+    () => !window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`).matches,
+  );
   const [chat, setChat] = useState<Chat>(null);
   const editable = plan.week.editable;
   const dirty = formsDiffer(form, formOf(saved));
