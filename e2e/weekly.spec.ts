@@ -113,3 +113,45 @@ test('the week date moves with Enter, stays with Escape, and a past week is read
   await expect(page.getByLabel('Goal 1')).toHaveAttribute('readonly', '');
   await expect(page.getByRole('button', { name: "Create Next Week's Plan" })).toBeVisible();
 });
+
+test("lists the week's calendar events, five then how many more, and keeps them 15 minutes", async ({ page }) => {
+  let reads = 0;
+  await page.route('**/api/calendar/is-authenticated', (route) => route.fulfill({ json: { isAuthenticated: true } }));
+  await page.route('**/api/calendar/events/range?**', (route) => {
+    reads++;
+    const url = new URL(route.request().url());
+    const start = url.searchParams.get('startDate') ?? '';
+    const events = Array.from({ length: 7 }, (_, i) => ({
+      id: `e${i}`,
+      etag: null,
+      recurringEventId: null,
+      summary: `Meeting ${i + 1}`,
+      description: null,
+      location: null,
+      start: { dateTime: `${start}T${String(9 + i).padStart(2, '0')}:00:00Z` },
+      end: { dateTime: `${start}T${String(10 + i).padStart(2, '0')}:00:00Z` },
+      attendees: [],
+      organizer: null,
+      calendar: { id: 'c', summary: 'Work', backgroundColor: '#fff', foregroundColor: '#000' },
+      declined: false,
+      provider: 'google',
+      htmlLink: null,
+    }));
+    return route.fulfill({ json: events });
+  });
+  await openThisWeek(page);
+  const panel = page.locator('#calendar-panel');
+  await expect(panel.getByText('Meeting 5')).toBeVisible();
+  await expect(panel.getByText('Meeting 6')).toHaveCount(0);
+  await expect(panel.getByText('And 2 more events')).toBeVisible();
+  const region = page.getByRole('region', { name: 'Calendar events' });
+  await region.getByRole('button', { name: 'Hide' }).click();
+  await expect(panel).toHaveCount(0);
+  await region.getByRole('button', { name: 'Show' }).click();
+  await expect(page.locator('#calendar-panel').getByText('Meeting 1')).toBeVisible();
+  // Leaving and coming back within 15 minutes reads the cache, not the calendar.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('link', { name: /^Weekly Planning Plan the week/ }).click();
+  await expect(page.locator('#calendar-panel').getByText('Meeting 1')).toBeVisible();
+  expect(reads).toBe(1);
+});
