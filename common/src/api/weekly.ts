@@ -169,13 +169,15 @@ export const suggestedGoals = z.object({
 });
 
 /** Events of POST /api/weekly/coach (server-sent), in this order. */
-export const weeklyCoachEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('delta'), text: z.string() }),
-  /** Validated goal suggestions and the plan's goals with them merged. */
-  z.object({ type: z.literal('goals'), goals: z.array(z.string()), merged: z.array(z.string()) }),
-  /** The reply stands but something beside it failed (e.g. goals that could not be read). */
-  z.object({ type: z.literal('warning'), message: z.string() }),
-  z.object({ type: z.literal('message'), message: planningMessage, has_reflections: z.boolean() }),
-  z.object({ type: z.literal('error'), error: z.string() }),
-]);
+export const weeklyCoachEvent = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('delta'), text: z.string() }),
+    /** Validated goal suggestions and the plan's goals with them merged. */
+    z.object({ type: z.literal('goals'), goals: z.array(z.string()), merged: z.array(z.string()) }),
+    /** The reply stands but something beside it failed (e.g. goals that could not be read). */
+    z.object({ type: z.literal('warning'), message: z.string() }),
+    z.object({ type: z.literal('message'), message: planningMessage, has_reflections: z.boolean() }),
+    z.object({ type: z.literal('error'), error: z.string() }),
+  ])
+  .meta({ id: 'WeeklyCoachEvent' });
 export type WeeklyCoachEvent = z.infer<typeof weeklyCoachEvent>;

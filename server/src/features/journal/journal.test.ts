@@ -187,7 +187,7 @@ describe('personal journal', () => {
       url: '/api/personal-journal',
       payload: { date: '2026-03-04', journal_type: 'weekly_planning', content: 'too late' },
     });
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: WEEKLY_TEXT.notEditable });
     const list = await c.request({ method: 'GET', url: '/api/personal-journal?type=weekly_planning' });
     expect(list.json()).toEqual([]);

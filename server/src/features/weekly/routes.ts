@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { authErrors, errorResponse } from '../../../../common/src/api/common.js';
+import { errors, noContent } from '../../../../common/src/api/common.js';
 import {
   coachMeta,
   conversationIdParams,
   saveConversationRequest,
   saveWeeklyPlanRequest,
   saveWeeklyPlanResponse,
+  weeklyCoachEvent,
   weeklyCoachRequest,
   weeklyConversation,
   weeklyPlan,
@@ -21,7 +22,6 @@ import { loadReflections } from './reflections.js';
 import * as service from './service.js';
 
 const tags = ['weekly'];
-const refused = { 403: errorResponse };
 
 export async function weeklyRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
@@ -34,7 +34,7 @@ export async function weeklyRoutes(app: App, ctx: AppContext) {
         tags,
         operationId: 'weekly.getCoachMeta',
         summary: "The planning coach's settings (the professional coach's prompts and meta information)",
-        response: { 200: coachMeta, 401: errorResponse },
+        response: { 200: coachMeta, ...errors(401) },
       },
     },
     async (request) => coach.getMeta(userOf(request).id, 'vocational'),
@@ -50,7 +50,13 @@ export async function weeklyRoutes(app: App, ctx: AppContext) {
         description:
           'Each event is `data: {json}` with a `type`: delta (text pieces), goals (validated suggestions and the plan goals with them merged) or warning, then message (the whole reply), or error. Without an AI provider a deterministic planning guide answers.',
         body: weeklyCoachRequest,
-        response: { 400: errorResponse, 401: errorResponse },
+        response: {
+          200: {
+            description: 'Server-sent events, each one WeeklyCoachEvent; ends after message or error',
+            content: { 'text/event-stream': { schema: weeklyCoachEvent } },
+          },
+          ...errors(400, 401, 403, 413),
+        },
       },
     },
     async (request, reply) => {
@@ -69,14 +75,34 @@ export async function weeklyRoutes(app: App, ctx: AppContext) {
   );
 
   r.delete(
-    '/api/weekly/conversation/:id',
+    '/api/weekly/:date/conversation',
     {
       schema: {
         tags,
         operationId: 'weekly.deleteConversation',
-        summary: "Delete a week's planning conversation",
+        summary: "Delete the week's planning conversation (404 when there is none)",
+        params: weekParams,
+        response: { 204: noContent, ...errors(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteWeekConversation(ctx.db, userOf(request).id, request.params.date);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // The spec's path, by the conversation's id. OpenAPI finds it ambiguous with
+  // /api/weekly/{date}/…, so the document lists the by-week path above instead; the router
+  // matches the static segment first, so both work.
+  r.delete(
+    '/api/weekly/conversation/:id',
+    {
+      schema: {
+        tags,
+        hide: true,
+        summary: "Delete a week's planning conversation by its id",
         params: conversationIdParams,
-        response: { 204: z.null(), ...authErrors },
+        response: { 204: noContent, ...errors(400, 401, 403, 404, 413) },
       },
     },
     async (request, reply) => {
@@ -93,7 +119,7 @@ export async function weeklyRoutes(app: App, ctx: AppContext) {
         operationId: 'weekly.getPlan',
         summary: "The plan of the week of a date (any date names its week's Monday), with the week's rules",
         params: weekParams,
-        response: { 200: weeklyPlan, ...authErrors },
+        response: { 200: weeklyPlan, ...errors(400, 401) },
       },
     },
     async (request) => service.getPlan(ctx.db, userOf(request).id, request.params.date, userOf(request).timeZone),
@@ -105,12 +131,12 @@ export async function weeklyRoutes(app: App, ctx: AppContext) {
       schema: {
         tags,
         operationId: 'weekly.savePlan',
-        summary: "Save the week's plan; refused once the week has ended (after its Saturday 23:59)",
+        summary: "Save the week's plan; refused (409) once the week has ended (after its Saturday 23:59)",
         description:
           "The week's reflections are attached as they are at the time of the save. saved false with 'No changes to save' when nothing the user writes changed.",
         params: weekParams,
         body: saveWeeklyPlanRequest,
-        response: { 200: saveWeeklyPlanResponse, ...refused, ...authErrors },
+        response: { 200: saveWeeklyPlanResponse, ...errors(400, 401, 403, 409, 413) },
       },
     },
     async (request) =>
@@ -125,7 +151,7 @@ export async function weeklyRoutes(app: App, ctx: AppContext) {
         operationId: 'weekly.getReflections',
         summary: 'The latest 25 morning and 25 evening reflections of the week and the week before, summarised',
         params: weekParams,
-        response: { 200: weeklyReflections, ...authErrors },
+        response: { 200: weeklyReflections, ...errors(400, 401) },
       },
     },
     async (request) => loadReflections(ctx.db, userOf(request).id, request.params.date),
@@ -139,7 +165,10 @@ export async function weeklyRoutes(app: App, ctx: AppContext) {
         operationId: 'weekly.export',
         summary: 'The saved plan as a Markdown file, weekly-plan-{date}.md',
         params: weekParams,
-        response: { 200: z.string().describe('text/markdown'), ...authErrors },
+        response: {
+          200: { description: 'The plan as Markdown', content: { 'text/markdown': { schema: z.string() } } },
+          ...errors(400, 401, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -159,7 +188,7 @@ export async function weeklyRoutes(app: App, ctx: AppContext) {
         operationId: 'weekly.getConversation',
         summary: "The week's planning conversation (exists false and no messages when none was saved)",
         params: weekParams,
-        response: { 200: weeklyConversation, ...authErrors },
+        response: { 200: weeklyConversation, ...errors(400, 401) },
       },
     },
     async (request) => service.getConversation(ctx.db, userOf(request).id, request.params.date),
@@ -174,7 +203,7 @@ export async function weeklyRoutes(app: App, ctx: AppContext) {
         summary: "Save the week's planning conversation (replaces the stored one); refused once the week has ended",
         params: weekParams,
         body: saveConversationRequest,
-        response: { 200: weeklyConversation, ...refused, ...authErrors },
+        response: { 200: weeklyConversation, ...errors(400, 401, 403, 409, 413) },
       },
     },
     async (request) =>

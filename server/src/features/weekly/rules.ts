@@ -8,7 +8,7 @@ import { HttpError } from '../../http/errors.js';
  */
 export function assertWeekEditable(date: string, zone: string, now: number = Date.now()): string {
   const week = weekOf(date);
-  if (!isWeekEditable(week, zone, now)) throw new HttpError(403, WEEKLY_TEXT.notEditable);
+  if (!isWeekEditable(week, zone, now)) throw new HttpError(409, WEEKLY_TEXT.notEditable);
   return week;
 }
 

@@ -148,3 +148,9 @@ export async function saveConversation(
 export async function deleteConversation(db: Db, userId: number, id: number): Promise<void> {
   if (!(await repo.deleteConversation(db, userId, id))) throw notFound(WEEKLY_TEXT.conversationNotFound);
 }
+
+export async function deleteWeekConversation(db: Db, userId: number, date: string): Promise<void> {
+  const row = await repo.findConversation(db, userId, weekOf(date));
+  if (!row) throw notFound(WEEKLY_TEXT.conversationNotFound);
+  await repo.deleteConversation(db, userId, row.id);
+}

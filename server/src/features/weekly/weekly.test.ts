@@ -102,7 +102,7 @@ describe('weekly plan', () => {
     const c = await createUserAndSignIn(h, 'alice');
     await storePastPlan('alice', PAST, { weekly_intention: 'old' });
     const res = await save(c, addDays(PAST, 4), plan({ weekly_intention: 'rewritten' }));
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: WEEKLY_TEXT.notEditable });
     const read = (await get(c, `/api/weekly/${PAST}`)).json();
     expect(read).toMatchObject({
@@ -111,7 +111,7 @@ describe('weekly plan', () => {
     });
     // Last week is closed too, whatever day of this week it is.
     const last = await save(c, addDays(thisWeek(), -7), plan());
-    expect(last.statusCode).toBe(403);
+    expect(last.statusCode).toBe(409);
   });
 
   it("lets the next week be planned, and reads the week rules in the user's zone", async () => {
@@ -285,6 +285,12 @@ describe('planning conversation', () => {
     expect((await get(c, `/api/weekly/${monday}/conversation`)).json().exists).toBe(false);
     const again = await c.request({ method: 'DELETE', url: `/api/weekly/conversation/${id}` });
     expect(again.statusCode).toBe(404);
+    // By week too (the path the API document lists).
+    await c.request({ method: 'POST', url: `/api/weekly/${monday}/conversation`, payload: { conversation: messages } });
+    const byWeek = await c.request({ method: 'DELETE', url: `/api/weekly/${addDays(monday, 2)}/conversation` });
+    expect(byWeek.statusCode).toBe(204);
+    expect((await get(c, `/api/weekly/${monday}/conversation`)).json().exists).toBe(false);
+    expect((await c.request({ method: 'DELETE', url: `/api/weekly/${monday}/conversation` })).statusCode).toBe(404);
   });
 
   it('refuses to rewrite the conversation of an ended week', async () => {
@@ -295,7 +301,7 @@ describe('planning conversation', () => {
       url: `/api/weekly/${PAST}/conversation`,
       payload: { conversation: messages },
     });
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: WEEKLY_TEXT.notEditable });
   });
 
@@ -314,6 +320,7 @@ describe('planning conversation', () => {
       },
       requests: (id) => [
         { method: 'DELETE', url: `/api/weekly/conversation/${id}` },
+        { method: 'DELETE', url: `/api/weekly/${monday}/conversation` },
         { method: 'GET', url: `/api/weekly/${monday}/export` },
       ],
       stillThere: async (owner, id) => {
@@ -352,6 +359,10 @@ describe('API document', () => {
     for (const op of ops) {
       expect(op.tags).toEqual(['weekly']);
       expect(Object.keys(op.responses ?? {})).toContain('401');
+    }
+    // Writes of a plan say that a week that has ended is refused (409).
+    for (const id of ['weekly.savePlan', 'weekly.saveConversation']) {
+      expect(Object.keys(ops.find((o) => o.operationId === id)?.responses ?? {})).toContain('409');
     }
   });
 });

@@ -92,7 +92,7 @@ function Editor({ plan }: { plan: WeeklyPlan }) {
       else if (!quiet) toast.show(res.message);
       return true;
     } catch (err) {
-      toast.error(err instanceof ApiError && err.status === 403 ? messageOf(err) : WEEKLY_TEXT.saveFailed);
+      toast.error(err instanceof ApiError && err.status === 409 ? messageOf(err) : WEEKLY_TEXT.saveFailed);
       return false;
     } finally {
       setSaving(false);

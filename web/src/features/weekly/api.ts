@@ -60,7 +60,7 @@ export const fetchConversation = (week: string) =>
   get<WeeklyConversation>(`/weekly/${week}/conversation`, { schema: weeklyConversation });
 export const saveConversation = (week: string, conversation: PlanningMessage[]) =>
   post<WeeklyConversation>(`/weekly/${week}/conversation`, { conversation }, { schema: weeklyConversation });
-export const deleteConversation = (id: number) => del(`/weekly/conversation/${id}`);
+export const deleteConversation = (week: string) => del(`/weekly/${week}/conversation`);
 
 export async function streamCoach(
   body: WeeklyCoachRequest,

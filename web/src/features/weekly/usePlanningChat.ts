@@ -131,7 +131,7 @@ export function usePlanningChat({ week, isNewPlan, form, events }: PlanningChatO
   const startOver = async () => {
     dirty.current = false;
     try {
-      if (conversationId.current) await deleteConversation(conversationId.current);
+      if (conversationId.current) await deleteConversation(week);
     } catch {
       // The dialog shows this text and stays open.
       throw new ApiError(0, WEEKLY_TEXT.resetFailed);
