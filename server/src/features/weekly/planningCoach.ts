@@ -72,10 +72,9 @@ export async function* planningCoach(
     const own = req.vocationCoachContext?.trim()
       ? `\n\n## The user's notes for the coach\n${req.vocationCoachContext.trim()}`
       : '';
-    const context = buildContext('vocational', coachData, { today }).replace(
-      /\n<\/user_data>$/,
-      `\n\n${asData(planningContext(data, plan, req.isNewPlan) + own)}\n</user_data>`,
-    );
+    // The coach's usual data, then the week's, each in its own data block.
+    const weekData = `<user_data>\n${asData(planningContext(data, plan, req.isNewPlan) + own)}\n</user_data>`;
+    const context = `${buildContext('vocational', coachData, { today })}\n\n${weekData}`;
     const system = `${systemPrompt(meta, context)}\n\n${PLANNING_INSTRUCTIONS}`;
     for await (const piece of ctx.ai.streamText({ system, messages: history, signal })) {
       if (!piece) continue;
