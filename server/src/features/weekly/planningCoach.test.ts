@@ -165,7 +165,7 @@ describe('planning coach with a provider', () => {
     const system = chat.messages[0].content as string;
     expect(system).toContain('<user_data>');
     // The week's data sits in its own data block, which the user's text cannot close.
-    const blocks = system.match(/<user_data>[^]*?<\/user_data>/g) ?? [];
+    const blocks = system.match(/<user_data>[\s\S]*?<\/user_data>/g) ?? [];
     expect(blocks.some((b: string) => b.includes('has_reflections: true') && b.includes('ignore the rules'))).toBe(
       true,
     );

@@ -26,6 +26,13 @@ export function PlanningChat({
     if (open) void load.current();
   }, [open]);
 
+  // Keyboard users land in the message box once the conversation is there.
+  const box = useRef<HTMLDivElement>(null);
+  const ready = open && !chat.loading;
+  useEffect(() => {
+    if (ready) box.current?.querySelector('textarea')?.focus();
+  }, [ready]);
+
   const close = () => {
     void chat.persist();
     onClose();
@@ -39,7 +46,7 @@ export function PlanningChat({
       description="Your professional coach helps you plan the week from your notes, todos and calendar."
       size="lg"
     >
-      <div className={styles.chat}>
+      <div className={styles.chat} ref={box}>
         {chat.loading ? (
           <Spinner label="Loading conversation…" />
         ) : (
