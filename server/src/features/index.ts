@@ -6,6 +6,7 @@ import { healthRoutes } from './health/routes.js';
 import { journalRoutes } from './journal/routes.js';
 import { notesRoutes } from './notes/routes.js';
 import { settingsRoutes } from './settings/routes.js';
+import { statsRoutes } from './stats/routes.js';
 import { todoRoutes } from './todos/routes.js';
 import { workoutRoutes } from './workout/routes.js';
 
@@ -20,6 +21,7 @@ const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   coachRoutes,
   settingsRoutes,
   dashboardRoutes,
+  statsRoutes,
 ];
 
 export async function registerFeatures(app: App, ctx: AppContext) {
