@@ -33,7 +33,8 @@ export const dashboardRoute: RouteObject = {
     },
     {
       path: 'stats',
-      element: soon('Stats View', 'Statistics about your workouts, journal and meetings will appear here.'),
+      // The charts and their library load only when this tab is opened.
+      lazy: async () => ({ Component: (await import('../stats/StatsPage')).StatsPage }),
     },
     {
       path: 'coach-settings',
