@@ -2,6 +2,7 @@ import type { App, AppContext } from '../context.js';
 import { authRoutes } from './auth/routes.js';
 import { coachRoutes } from './coach/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
+import { dataTransferRoutes } from './dataTransfer/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { journalRoutes } from './journal/routes.js';
 import { notesRoutes } from './notes/routes.js';
@@ -22,6 +23,7 @@ const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   settingsRoutes,
   dashboardRoutes,
   statsRoutes,
+  dataTransferRoutes,
 ];
 
 export async function registerFeatures(app: App, ctx: AppContext) {
