@@ -8,6 +8,7 @@ import {
   type StatsRange,
 } from '../../../../common/src/api/stats';
 import { Card, ErrorState, LoadingState } from '../../ui';
+import { ExportImportPanel } from '../dataTransfer/ExportImportPanel';
 import { longDate, shortDate, useStats } from './api';
 import { ChartCard, EnergyLine, WeeklyBars } from './charts';
 import { Outcomes, Verdicts } from './lists';
@@ -53,6 +54,8 @@ export function StatsPage() {
       ) : (
         <StatsBody stats={stats.data} />
       )}
+
+      <ExportImportPanel />
 
       <nav className={styles.links} aria-label="Settings">
         <Link to="/dashboard/calendar-settings">Calendar Settings</Link>
