@@ -2,6 +2,20 @@ import { expect, test } from '@playwright/test';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';
 
 // Its own app, so its service worker and caches meet no other spec.
+/** The browser globals used here (the e2e tsconfig has no DOM types). */
+type WorkerGlobal = {
+  navigator: { serviceWorker: { ready: Promise<{ scope: string }> } };
+  caches: { keys(): Promise<string[]>; open(name: string): Promise<{ keys(): Promise<Array<{ url: string }>> }> };
+};
+const cachedPaths = async () => {
+  const { caches } = globalThis as unknown as WorkerGlobal;
+  const urls: string[] = [];
+  for (const name of await caches.keys()) {
+    for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+  }
+  return urls;
+};
+
 let app: LlmApp;
 test.beforeAll(async () => {
   app = await startApp();
@@ -26,27 +40,15 @@ test('installable: a manifest with icons, and a service worker that opens the ap
   }
 
   // The worker installs and precaches the shell and the hashed assets.
-  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  const scope = await page.evaluate(
+    async () => (await (globalThis as unknown as WorkerGlobal).navigator.serviceWorker.ready).scope,
+  );
   expect(scope).toBe(`${app.baseUrl}/`);
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const urls: string[] = [];
-        for (const name of await caches.keys()) {
-          for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
-        }
-        return urls;
-      }),
-    )
+    .poll(() => page.evaluate(cachedPaths))
     .toEqual(expect.arrayContaining(['/index.html', expect.stringMatching(/^\/assets\/index-.+\.js$/)]));
   // Never an API response.
-  const cached = await page.evaluate(async () => {
-    const urls: string[] = [];
-    for (const name of await caches.keys()) {
-      for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
-    }
-    return urls;
-  });
+  const cached = await page.evaluate(cachedPaths);
   expect(cached.filter((u) => u.startsWith('/api'))).toEqual([]);
 
   // With the network off, the app shell still opens and says it cannot reach the server.
