@@ -1,5 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { LoadingState } from '../ui';
+import { type ComponentType, lazy } from 'react';
 
 /** A chunk that has not arrived after this long fails (and the route's error screen shows). */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -22,18 +21,11 @@ function withTimeout<T>(load: () => Promise<T>): Promise<T> {
 
 /**
  * A page loaded on first use, in its own chunk, so the first screen downloads only what it needs.
- * `name` is the page's named export.
+ * `name` is the page's named export. AppletLayout shows the loading state while it arrives.
  */
 export function lazyPage<P extends object, M extends Record<string, unknown>>(
   load: () => Promise<M>,
   name: keyof M & string,
-): ComponentType<P> {
-  const Page = lazy(() => withTimeout(load).then((m) => ({ default: m[name] as ComponentType<P> })));
-  return function LazyPage(props: P) {
-    return (
-      <Suspense fallback={<LoadingState message="Loading…" />}>
-        <Page {...props} />
-      </Suspense>
-    );
-  };
+) {
+  return lazy(() => withTimeout(load).then((m) => ({ default: m[name] as ComponentType<P> })));
 }
