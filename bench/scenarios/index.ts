@@ -1,7 +1,9 @@
 import type { BenchScenario } from '../types.js';
 import { authScenario } from './auth.js';
 import { coachScenario } from './coach.js';
+import { dashboardScenario } from './dashboard.js';
 import { journalScenario } from './journal.js';
+import { webAppScenario } from './webApp.js';
 import { weeklyScenario } from './weekly.js';
 import { workoutScenario } from './workout.js';
 
@@ -12,4 +14,6 @@ export const scenarios: BenchScenario[] = [
   workoutScenario,
   coachScenario,
   weeklyScenario,
+  dashboardScenario,
+  webAppScenario,
 ];

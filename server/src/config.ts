@@ -35,6 +35,11 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
   WEB_DIR: z.string().optional(),
   LLM_PROVIDER: z.enum(PROVIDER_NAMES).default('none'),
   LLM_BASE_URL: optionalText,
@@ -59,6 +64,8 @@ export type Config = {
   trustProxy: boolean;
   allowedOrigins: string[];
   bodyLimit: number;
+  /** Largest export zip `POST /api/import` accepts. */
+  importMaxBytes: number;
   /** Built web app to serve; null serves the API only. */
   webDir: string | null;
   /** The AI provider; the key stays on the server and is never logged. */
@@ -96,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDir: 
       .map((s) => s.trim().replace(/\/$/, ''))
       .filter(Boolean),
     bodyLimit: e.BODY_LIMIT_BYTES,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : defaultWebDir,
     llm: {
       provider: e.LLM_PROVIDER,

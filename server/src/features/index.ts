@@ -1,10 +1,13 @@
 import type { App, AppContext } from '../context.js';
 import { authRoutes } from './auth/routes.js';
 import { coachRoutes } from './coach/routes.js';
+import { dashboardRoutes } from './dashboard/routes.js';
+import { dataTransferRoutes } from './dataTransfer/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { journalRoutes } from './journal/routes.js';
 import { notesRoutes } from './notes/routes.js';
 import { settingsRoutes } from './settings/routes.js';
+import { statsRoutes } from './stats/routes.js';
 import { todoRoutes } from './todos/routes.js';
 import { weeklyRoutes } from './weekly/routes.js';
 import { workoutRoutes } from './workout/routes.js';
@@ -20,6 +23,9 @@ const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   coachRoutes,
   settingsRoutes,
   weeklyRoutes,
+  dashboardRoutes,
+  statsRoutes,
+  dataTransferRoutes,
 ];
 
 export async function registerFeatures(app: App, ctx: AppContext) {

@@ -3,6 +3,7 @@ import { AppletLayout } from '../../app/AppletLayout';
 import { PlaceholderPanel } from '../../app/PlaceholderPanel';
 import type { AppletTab } from '../../ui/AppletTabs';
 import { CoachSettingsPage } from '../coach/CoachSettingsPage';
+import { OverviewPage } from './OverviewPage';
 
 const DASHBOARD_TABS: AppletTab[] = [
   { id: '', label: 'Overview' },
@@ -24,10 +25,7 @@ export const dashboardRoute: RouteObject = {
   children: [
     {
       index: true,
-      element: soon(
-        'Overview',
-        "Your day at a glance will appear here: today's personal goal from your morning journal, today's workout, this week's progress and today's calendar.",
-      ),
+      element: <OverviewPage />,
     },
     {
       path: 'calendar',
@@ -35,7 +33,8 @@ export const dashboardRoute: RouteObject = {
     },
     {
       path: 'stats',
-      element: soon('Stats View', 'Statistics about your workouts, journal and meetings will appear here.'),
+      // The charts and their library load only when this tab is opened.
+      lazy: async () => ({ Component: (await import('../stats/StatsPage')).StatsPage }),
     },
     {
       path: 'coach-settings',
