@@ -1,6 +1,7 @@
 import type { App, AppContext } from '../context.js';
 import { authRoutes } from './auth/routes.js';
 import { coachRoutes } from './coach/routes.js';
+import { cronRoutes } from './cron/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { journalRoutes } from './journal/routes.js';
 import { notesRoutes } from './notes/routes.js';
@@ -16,6 +17,7 @@ const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   notesRoutes,
   workoutRoutes,
   coachRoutes,
+  cronRoutes,
 ];
 
 export async function registerFeatures(app: App, ctx: AppContext) {
