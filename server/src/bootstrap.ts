@@ -22,7 +22,7 @@ export async function bootstrap(config: Config, logger: FastifyServerOptions['lo
     ai: createAiProvider(config.llm),
   });
   const app = await buildApp(ctx, logger);
-  scheduler.useLog(app.log);
+  scheduler.setLogger(app.log);
   app.addHook('onClose', () => handle.close());
   return { app, ctx, admin, scheduler };
 }

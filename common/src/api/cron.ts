@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { CRON_TEXT, EXECUTIONS_LIMIT } from '../cronSchedule.js';
 
-export const JOB_TYPES = ['database_backup', 'log_cleanup', 'health_check', 'custom_script', 'assistant_briefing'] as const;
+export const JOB_TYPES = [
+  'database_backup',
+  'log_cleanup',
+  'health_check',
+  'custom_script',
+  'assistant_briefing',
+] as const;
 /** Managed by administrators only; every other type belongs to the user who created the job. */
 export const SYSTEM_JOB_TYPES: ReadonlyArray<string> = [
   'database_backup',

@@ -38,7 +38,9 @@ export interface BackupResult {
 
 function sqliteTables(db: SQLite.Database): string[] {
   return (
-    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as {
+    db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .all() as {
       name: string;
     }[]
   ).map((r) => r.name);
@@ -90,7 +92,9 @@ export async function backupSqlite(dbFile: string, dir: string, now: Date): Prom
     const got = verifySqliteFile(tmp);
     for (const [table, n] of Object.entries(expected)) {
       if (got[table] !== n) {
-        throw new Error(`Backup failed verification: ${table} has ${got[table] ?? 0} rows in the copy, ${n} in the database`);
+        throw new Error(
+          `Backup failed verification: ${table} has ${got[table] ?? 0} rows in the copy, ${n} in the database`,
+        );
       }
     }
     fs.renameSync(tmp, final);
@@ -186,9 +190,21 @@ export async function restorePostgres(url: string, file: string): Promise<void> 
   const tool = findPgTool('pg_restore');
   if (!tool) throw new Error(notInstalled('pg_restore'));
   await listPgArchive(file);
-  await run(tool, ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', `--dbname=${pgEnv(url).PGDATABASE}`, file], {
-    env: childEnv(url),
-  });
+  await run(
+    tool,
+    [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--no-privileges',
+      '--single-transaction',
+      `--dbname=${pgEnv(url).PGDATABASE}`,
+      file,
+    ],
+    {
+      env: childEnv(url),
+    },
+  );
 }
 
 /**

@@ -84,7 +84,7 @@ describe('scheduler', () => {
   });
 
   it('runs the runs missed while the server was down once, then keeps to the schedule', async () => {
-    const { clock, gate, userId } = await setup();
+    const { gate, userId } = await setup();
     const job = await insertTestJob(h.ctx.db, userId, {
       job_type: 'test_gate',
       schedule: '0 * * * *',
@@ -124,7 +124,11 @@ describe('scheduler', () => {
     await h.scheduler.start();
     await h.scheduler.stop();
     const [e] = await executionsOf(h.ctx.db, job.id);
-    expect(e).toMatchObject({ status: 'failure', error: CRON_TEXT.interrupted, completed_at: '2026-11-23T10:00:30.000Z' });
+    expect(e).toMatchObject({
+      status: 'failure',
+      error: CRON_TEXT.interrupted,
+      completed_at: '2026-11-23T10:00:30.000Z',
+    });
   });
 
   it('stops a run at its timeout and records the failure', async () => {

@@ -3,8 +3,8 @@ import { CRON_TEXT, nextRun } from '../../../common/src/cronSchedule.js';
 import type { AppContext, JobRunner } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import * as repo from './repo.js';
-import { capText, type JobOutcome, type JobType, OUTPUT_LIMIT } from './types/jobType.js';
 import { jobTypes } from './types/index.js';
+import { capText, type JobOutcome, type JobType, OUTPUT_LIMIT } from './types/jobType.js';
 
 export interface Clock {
   now(): Date;
@@ -62,7 +62,7 @@ export class Scheduler implements JobRunner {
   }
 
   /** Where failures are logged; set once the app's logger exists. */
-  useLog(log: NonNullable<SchedulerOptions['log']>) {
+  setLogger(log: NonNullable<SchedulerOptions['log']>) {
     this.opts.log = log;
   }
 

@@ -6,8 +6,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { type AiProvider, createAiProvider } from '../ai/provider.js';
 import { buildApp, LOG_REDACT } from '../app.js';
-import type { AppContext } from '../context.js';
 import { loadConfig } from '../config.js';
+import type { AppContext } from '../context.js';
 import { migrateToLatest, openDatabase } from '../db/index.js';
 import { AuthService } from '../features/auth/service.js';
 import { LoginThrottle } from '../features/auth/throttle.js';
@@ -83,26 +83,27 @@ async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () =
 export async function createHarness(opts: HarnessOptions = {}): Promise<Harness> {
   const shared = opts.shareWith?.env;
   const dataDir = shared?.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'daymark-test-'));
-  const database = shared
-    ? { url: shared.DATABASE_URL || undefined, drop: async () => {} }
-    : await freshDatabaseUrl();
+  const database = shared ? { url: shared.DATABASE_URL || undefined, drop: async () => {} } : await freshDatabaseUrl();
   const env = { DATA_DIR: dataDir, DATABASE_URL: database.url ?? '', LOG_LEVEL: 'info', ...opts.env };
   const config = loadConfig(env);
   const handle = openDatabase(config);
   await migrateToLatest(handle.db);
-  const { ctx, scheduler } = withScheduler({
-    db: handle.db,
-    dialect: handle.dialect,
-    config,
-    auth: new AuthService(
-      handle.db,
-      { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
-      opts.throttle ?? new LoginThrottle(),
-      opts.now,
-    ),
-    version: 'test',
-    ai: opts.ai ?? createAiProvider({ provider: 'none', timeoutMs: 1000, maxRetries: 0 }),
-  }, opts.scheduler);
+  const { ctx, scheduler } = withScheduler(
+    {
+      db: handle.db,
+      dialect: handle.dialect,
+      config,
+      auth: new AuthService(
+        handle.db,
+        { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
+        opts.throttle ?? new LoginThrottle(),
+        opts.now,
+      ),
+      version: 'test',
+      ai: opts.ai ?? createAiProvider({ provider: 'none', timeoutMs: 1000, maxRetries: 0 }),
+    },
+    opts.scheduler,
+  );
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk, _enc, cb) {
@@ -111,7 +112,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     },
   });
   const app = await buildApp(ctx, { level: 'info', stream, redact: { paths: LOG_REDACT, censor: '[redacted]' } });
-  scheduler.useLog(app.log);
+  scheduler.setLogger(app.log);
   opts.beforeReady?.(app);
   await app.ready();
   return {

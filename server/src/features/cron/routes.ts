@@ -107,7 +107,7 @@ export async function cronRoutes(app: App, ctx: AppContext) {
       schema: {
         operationId: 'cron.triggerJob',
         tags,
-        summary: 'Run an enabled job now; answers with the running execution (409 when it is already running)',
+        summary: 'Run an enabled job now; answers with its execution as it stands (409 when it is already running)',
         params: jobIdParams,
         response: { 202: cronExecution, ...e400, ...e401, ...e403, ...e404, ...e409 },
       },
@@ -135,7 +135,7 @@ export async function cronRoutes(app: App, ctx: AppContext) {
       schema: {
         operationId: 'cron.listJobExecutions',
         tags,
-        summary: "The newest executions of one job (limit 50 by default)",
+        summary: 'The newest executions of one job (limit 50 by default)',
         params: jobUuidParams,
         querystring: executionsQuery,
         response: { 200: cronExecutionsResponse, ...e400, ...e401, ...e403, ...e404 },

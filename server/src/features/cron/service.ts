@@ -148,7 +148,9 @@ export class CronService {
     const typeChanged = type.type !== job.job_type;
     const rawConfig = patch.job_config ?? (typeChanged ? {} : (JSON.parse(job.job_config) as Record<string, unknown>));
     const config =
-      patch.job_config !== undefined || typeChanged ? checkedConfig(this.ctx, type, rawConfig) : JSON.parse(job.job_config);
+      patch.job_config !== undefined || typeChanged
+        ? checkedConfig(this.ctx, type, rawConfig)
+        : JSON.parse(job.job_config);
     const enabled = patch.enabled ?? job.enabled === 1;
     // A new schedule, or switching on, counts from now; switching off clears the next run.
     const timingChanged = schedule !== job.schedule || enabled !== (job.enabled === 1);

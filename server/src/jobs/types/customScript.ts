@@ -64,8 +64,18 @@ export const customScript: JobType = {
   description: 'Runs an executable from the scripts folder (DAYMARK_SCRIPTS_DIR) with arguments, without a shell.',
   configSchema: {
     script: { type: 'text', required: true, description: 'File name of an executable in DAYMARK_SCRIPTS_DIR' },
-    args: { type: 'text', required: false, default: '[]', description: 'Arguments as a JSON array of strings, e.g. ["--full"]' },
-    timeout_seconds: { type: 'number', required: true, default: 300, description: 'Stop the script after this many seconds' },
+    args: {
+      type: 'text',
+      required: false,
+      default: '[]',
+      description: 'Arguments as a JSON array of strings, e.g. ["--full"]',
+    },
+    timeout_seconds: {
+      type: 'number',
+      required: true,
+      default: 300,
+      description: 'Stop the script after this many seconds',
+    },
   },
   system: true,
   timeoutMs: (config) => num(config, 'timeout_seconds', 300) * 1000,

@@ -19,7 +19,12 @@ export const databaseBackup: JobType = {
   description:
     'Copies the database into the backup folder while the app keeps running, verifies the copy, and keeps the newest ones.',
   configSchema: {
-    keep: { type: 'number', required: true, default: 7, description: 'How many backups to keep (the oldest are deleted)' },
+    keep: {
+      type: 'number',
+      required: true,
+      default: 7,
+      description: 'How many backups to keep (the oldest are deleted)',
+    },
   },
   system: true,
   timeoutMs: () => 30 * 60 * 1000,

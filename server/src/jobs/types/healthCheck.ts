@@ -73,7 +73,12 @@ export const healthCheck: JobType = {
   description:
     'Checks the database, free disk space, the AI provider and calendar connections; fails when any check fails and can notify a URL.',
   configSchema: {
-    min_free_mb: { type: 'number', required: true, default: 500, description: 'Least free disk space in MB under DATA_DIR' },
+    min_free_mb: {
+      type: 'number',
+      required: true,
+      default: 500,
+      description: 'Least free disk space in MB under DATA_DIR',
+    },
     notify_url: {
       type: 'text',
       required: false,
@@ -96,7 +101,10 @@ export const healthCheck: JobType = {
     return num(config, 'min_free_mb', 500) < 0 ? 'min_free_mb cannot be negative' : null;
   },
   async run({ ctx, job, signal, now }) {
-    const results: CheckResult[] = [await databaseCheck(ctx), diskCheck(ctx.config.dataDir, num(job.config, 'min_free_mb', 500))];
+    const results: CheckResult[] = [
+      await databaseCheck(ctx),
+      diskCheck(ctx.config.dataDir, num(job.config, 'min_free_mb', 500)),
+    ];
     const ai = await aiCheck(ctx);
     if (ai) results.push(ai);
     for (const extra of featureHealthChecks) results.push(...(await extra(ctx, job.user_id)));

@@ -7,7 +7,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const logCleanup: JobType = {
   type: 'log_cleanup',
   name: 'Log cleanup',
-  description: 'Removes job executions older than the given days, expired sessions, and backups beyond the newest ones kept.',
+  description:
+    'Removes job executions older than the given days, expired sessions, and backups beyond the newest ones kept.',
   configSchema: {
     days: { type: 'number', required: true, default: 30, description: 'Remove executions older than this many days' },
     keep: { type: 'number', required: true, default: 7, description: 'How many backups to keep' },
@@ -16,7 +17,11 @@ export const logCleanup: JobType = {
   timeoutMs: () => 10 * 60 * 1000,
   unavailable: () => null,
   check: (config) =>
-    num(config, 'days', 30) < 1 ? 'days must be at least 1' : num(config, 'keep', 7) < 1 ? 'keep must be at least 1' : null,
+    num(config, 'days', 30) < 1
+      ? 'days must be at least 1'
+      : num(config, 'keep', 7) < 1
+        ? 'keep must be at least 1'
+        : null,
   async run({ ctx, job, now }) {
     const days = num(job.config, 'days', 30);
     const before = new Date(now().getTime() - days * DAY_MS).toISOString();
