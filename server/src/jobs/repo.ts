@@ -1,6 +1,27 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
+import type { Dialect } from '../db/migrationHelpers.js';
 
 /** The scheduler's SQL: claiming due runs and recording executions. */
+
+/**
+ * A transaction that writes. SQLite's is opened with BEGIN IMMEDIATE, so that a second process
+ * on the same file waits for the write lock instead of failing when it upgrades a read.
+ */
+export async function writeTransaction<T>(db: Db, dialect: Dialect, fn: (trx: Db) => Promise<T>): Promise<T> {
+  if (dialect === 'postgres') return db.transaction().execute(fn);
+  return db.connection().execute(async (conn) => {
+    await sql`BEGIN IMMEDIATE`.execute(conn);
+    try {
+      const out = await fn(conn);
+      await sql`COMMIT`.execute(conn);
+      return out;
+    } catch (err) {
+      await sql`ROLLBACK`.execute(conn);
+      throw err;
+    }
+  });
+}
 
 const jobColumns = [
   'id',
@@ -17,7 +38,7 @@ const jobColumns = [
 
 export type SchedulerJob = Awaited<ReturnType<typeof dueJobs>>[number];
 
-export function dueJobs(db: Db, now: string, limit = 200) {
+export function dueJobs(db: Db, now: string, limit = 2000) {
   return db
     .selectFrom('cron_jobs')
     .select(jobColumns)
@@ -60,6 +81,33 @@ export interface NewExecution {
   completed_at?: string | null;
   error?: string | null;
   instance_id: string;
+}
+
+/**
+ * Records a run as started, unless the job already has a running execution (the partial unique
+ * index): then nothing is written and the result is undefined. No error is raised, so this can
+ * sit inside a transaction on PostgreSQL.
+ */
+export async function insertRunning(db: Db, e: Omit<NewExecution, 'status' | 'completed_at' | 'error'>) {
+  const row = await db
+    .insertInto('cron_executions')
+    .values({
+      job_id: e.job_id,
+      status: 'running',
+      trigger: e.trigger,
+      scheduled_for: e.scheduled_for,
+      started_at: e.started_at,
+      completed_at: null,
+      error: null,
+      output: null,
+      instance_id: e.instance_id,
+      heartbeat_at: e.started_at,
+    })
+    // The target names the partial index, whose predicate must be spelled literally to match.
+    .onConflict((oc) => oc.column('job_id').where(sql<boolean>`status = 'running'`).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
 }
 
 export async function insertExecution(db: Db, e: NewExecution) {
@@ -127,11 +175,6 @@ export async function failInterrupted(db: Db, message: string, now: string, stal
 
 export async function cancelExecution(db: Db, id: number, message: string, now: string) {
   return finishExecution(db, id, { status: 'cancelled', completed_at: now, error: message, output: null });
-}
-
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: string }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /** Deletes ended executions that started before `before`; returns how many. */

@@ -129,26 +129,61 @@ export class Scheduler implements JobRunner {
     return this.active.size;
   }
 
-  /** One look for due jobs: claims each and starts it. Resolves once they are started. */
+  /**
+   * One look for due jobs: claims each and records its start in one transaction (one disk
+   * flush for a whole burst of due runs), then starts the claimed runs. Resolves once they are
+   * started.
+   */
   async tick(): Promise<number> {
     const now = this.clock.now();
     const nowIso = now.toISOString();
-    let started = 0;
-    for (const job of await repo.dueJobs(this.ctx.db, nowIso)) {
-      if (!job.next_run) continue;
-      const next = nextRun(job.schedule, job.timezone, now);
-      if (!(await repo.claimDueRun(this.ctx.db, job.id, job.next_run, next?.toISOString() ?? null, nowIso))) continue;
-      if (await this.launch(job, 'schedule', job.next_run)) started++;
-    }
-    return started;
+    const due = await repo.dueJobs(this.ctx.db, nowIso);
+    if (!due.length) return 0;
+    const claimed = await repo.writeTransaction(this.ctx.db, this.ctx.dialect, async (trx) => {
+      const out: Array<{ id: number; job: repo.SchedulerJob }> = [];
+      for (const job of due) {
+        if (!job.next_run) continue;
+        const next = nextRun(job.schedule, job.timezone, now)?.toISOString() ?? null;
+        if (!(await repo.claimDueRun(trx, job.id, job.next_run, next, nowIso))) continue;
+        const started = {
+          job_id: job.id,
+          trigger: 'schedule' as const,
+          scheduled_for: job.next_run,
+          started_at: nowIso,
+        };
+        const id = await repo.insertRunning(trx, { ...started, instance_id: this.instanceId });
+        if (id !== undefined) out.push({ id, job });
+        else {
+          // Still running from before: this due run is recorded as skipped.
+          await repo.insertExecution(trx, {
+            ...started,
+            status: 'cancelled',
+            completed_at: nowIso,
+            error: CRON_TEXT.skipped,
+            instance_id: this.instanceId,
+          });
+        }
+      }
+      return out;
+    });
+    for (const { id, job } of claimed) this.begin(id, job);
+    return claimed.length;
   }
 
   async trigger(jobId: number): Promise<number> {
     const job = await repo.jobById(this.ctx.db, jobId);
     if (!job) throw new HttpError(404, CRON_TEXT.jobNotFound);
-    const id = await this.launch(job, 'manual', null);
-    if (!id) throw new HttpError(409, CRON_TEXT.alreadyRunning);
-    await repo.setLastRun(this.ctx.db, job.id, this.nowIso());
+    const startedAt = this.nowIso();
+    const id = await repo.insertRunning(this.ctx.db, {
+      job_id: job.id,
+      trigger: 'manual',
+      scheduled_for: null,
+      started_at: startedAt,
+      instance_id: this.instanceId,
+    });
+    if (id === undefined) throw new HttpError(409, CRON_TEXT.alreadyRunning);
+    await repo.setLastRun(this.ctx.db, job.id, startedAt);
+    this.begin(id, job);
     return id;
   }
 
@@ -168,42 +203,11 @@ export class Scheduler implements JobRunner {
     if (this.ctx.dialect === 'postgres') await this.recoverInterrupted(false);
   }
 
-  /**
-   * Records an execution and runs it in the background; resolves with its id, or null when the
-   * job was already running (a scheduled run is then recorded as skipped).
-   */
-  private async launch(job: repo.SchedulerJob, trigger: 'schedule' | 'manual', scheduledFor: string | null) {
-    const startedAt = this.nowIso();
-    let id: number;
-    try {
-      id = await repo.insertExecution(this.ctx.db, {
-        job_id: job.id,
-        status: 'running',
-        trigger,
-        scheduled_for: scheduledFor,
-        started_at: startedAt,
-        instance_id: this.instanceId,
-      });
-    } catch (err) {
-      if (!repo.isUniqueViolation(err)) throw err;
-      if (trigger === 'schedule') {
-        await repo.insertExecution(this.ctx.db, {
-          job_id: job.id,
-          status: 'cancelled',
-          trigger,
-          scheduled_for: scheduledFor,
-          started_at: startedAt,
-          completed_at: startedAt,
-          error: CRON_TEXT.skipped,
-          instance_id: this.instanceId,
-        });
-      }
-      return null;
-    }
+  /** Runs a recorded execution in the background. */
+  private begin(id: number, job: repo.SchedulerJob) {
     const abort = new AbortController();
     const done = this.execute(id, job, abort).finally(() => this.active.delete(id));
     this.active.set(id, { abort, done });
-    return id;
   }
 
   private async execute(id: number, job: repo.SchedulerJob, abort: AbortController): Promise<void> {
