@@ -5,6 +5,7 @@ import { cronRoutes } from './cron/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { journalRoutes } from './journal/routes.js';
 import { notesRoutes } from './notes/routes.js';
+import { settingsRoutes } from './settings/routes.js';
 import { todoRoutes } from './todos/routes.js';
 import { workoutRoutes } from './workout/routes.js';
 
@@ -17,6 +18,7 @@ const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   notesRoutes,
   workoutRoutes,
   coachRoutes,
+  settingsRoutes,
   cronRoutes,
 ];
 

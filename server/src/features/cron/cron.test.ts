@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CRON_TEXT } from '../../../../common/src/cronSchedule.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
+import { setUserTimeZone } from '../../time/userZone.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
@@ -79,6 +80,18 @@ describe('cron jobs API', () => {
     const gone = await admin.request({ method: 'GET', url: `/api/cron/jobs/${job.job_uuid}` });
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ error: CRON_TEXT.jobNotFound });
+  });
+
+  it("reads the schedule in the creating user's time zone", async () => {
+    const { admin } = await setup();
+    const id = (
+      await h.ctx.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
+    ).id;
+    await setUserTimeZone(h.ctx.db, id, 'Asia/Tokyo');
+    const job = await createJob(admin, backupJob);
+    expect(job.timezone).toBe('Asia/Tokyo');
+    // Midnight in Tokyo is 15:00 UTC.
+    expect(job.next_run).toMatch(/T15:00:00\.000Z$/);
   });
 
   it('refuses bad input with the message the form shows, and stores nothing', async () => {

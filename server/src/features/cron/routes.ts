@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { errorResponse } from '../../../../common/src/api/common.js';
+import { errors, noContent } from '../../../../common/src/api/common.js';
 import {
   createJobRequest,
   cronExecution,
@@ -18,11 +17,6 @@ import { userOf } from '../../http/auth.js';
 import { CronService } from './service.js';
 
 const tags = ['cron'];
-const e400 = { 400: errorResponse };
-const e401 = { 401: errorResponse };
-const e403 = { 403: errorResponse };
-const e404 = { 404: errorResponse };
-const e409 = { 409: errorResponse };
 
 export async function cronRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
@@ -35,7 +29,7 @@ export async function cronRoutes(app: App, ctx: AppContext) {
         operationId: 'cron.listJobs',
         tags,
         summary: "Jobs the user may manage: every system job for administrators, and the user's own briefings",
-        response: { 200: cronJobsResponse, ...e401 },
+        response: { 200: cronJobsResponse, ...errors(401) },
       },
     },
     async (request) => cron.list(userOf(request)),
@@ -49,7 +43,7 @@ export async function cronRoutes(app: App, ctx: AppContext) {
         tags,
         summary: 'One job by its uuid',
         params: jobIdParams,
-        response: { 200: cronJob, ...e400, ...e401, ...e403, ...e404 },
+        response: { 200: cronJob, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => cron.get(userOf(request), request.params.id),
@@ -63,7 +57,7 @@ export async function cronRoutes(app: App, ctx: AppContext) {
         tags,
         summary: "Create a job; the schedule is read in the user's time zone, the config checked against the type",
         body: createJobRequest,
-        response: { 201: cronJob, ...e400, ...e401, ...e403 },
+        response: { 201: cronJob, ...errors(400, 401, 403, 413) },
       },
     },
     async (request, reply) => reply.code(201).send(await cron.create(userOf(request), request.body)),
@@ -78,7 +72,7 @@ export async function cronRoutes(app: App, ctx: AppContext) {
         summary: 'Update a job with a partial or full body (the list toggle sends only enabled)',
         params: jobIdParams,
         body: updateJobRequest,
-        response: { 200: cronJob, ...e400, ...e401, ...e403, ...e404 },
+        response: { 200: cronJob, ...errors(400, 401, 403, 404, 413) },
       },
     },
     async (request) => cron.update(userOf(request), request.params.id, request.body),
@@ -92,7 +86,7 @@ export async function cronRoutes(app: App, ctx: AppContext) {
         tags,
         summary: 'Delete a job and its executions (a running execution is cancelled first)',
         params: jobIdParams,
-        response: { 204: z.null(), ...e400, ...e401, ...e403, ...e404 },
+        response: { 204: noContent, ...errors(400, 401, 403, 404, 413) },
       },
     },
     async (request, reply) => {
@@ -109,7 +103,7 @@ export async function cronRoutes(app: App, ctx: AppContext) {
         tags,
         summary: 'Run an enabled job now; answers with its execution as it stands (409 when it is already running)',
         params: jobIdParams,
-        response: { 202: cronExecution, ...e400, ...e401, ...e403, ...e404, ...e409 },
+        response: { 202: cronExecution, ...errors(400, 401, 403, 404, 409, 413) },
       },
     },
     async (request, reply) => reply.code(202).send(await cron.trigger(userOf(request), request.params.id)),
@@ -123,7 +117,7 @@ export async function cronRoutes(app: App, ctx: AppContext) {
         tags,
         summary: 'The newest executions of the jobs the user may see (limit 50 by default)',
         querystring: executionsQuery,
-        response: { 200: cronExecutionsResponse, ...e400, ...e401 },
+        response: { 200: cronExecutionsResponse, ...errors(400, 401) },
       },
     },
     async (request) => cron.executions(userOf(request), request.query.limit),
@@ -138,7 +132,7 @@ export async function cronRoutes(app: App, ctx: AppContext) {
         summary: 'The newest executions of one job (limit 50 by default)',
         params: jobUuidParams,
         querystring: executionsQuery,
-        response: { 200: cronExecutionsResponse, ...e400, ...e401, ...e403, ...e404 },
+        response: { 200: cronExecutionsResponse, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => cron.executions(userOf(request), request.query.limit, request.params.jobUuid),
@@ -152,7 +146,7 @@ export async function cronRoutes(app: App, ctx: AppContext) {
         tags,
         summary: 'Cancel a running execution, on whichever instance runs it (409 when it is not running)',
         params: executionIdParams,
-        response: { 200: cronExecution, ...e400, ...e401, ...e403, ...e404, ...e409 },
+        response: { 200: cronExecution, ...errors(400, 401, 403, 404, 409, 413) },
       },
     },
     async (request) => cron.cancel(userOf(request), request.params.id),
@@ -165,7 +159,7 @@ export async function cronRoutes(app: App, ctx: AppContext) {
         operationId: 'cron.listJobTypes',
         tags,
         summary: 'The job types the user may create, with their config schema and availability',
-        response: { 200: jobTypesResponse, ...e401 },
+        response: { 200: jobTypesResponse, ...errors(401) },
       },
     },
     async (request) => cron.types(userOf(request)),

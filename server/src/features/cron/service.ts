@@ -6,7 +6,7 @@ import { nowIso } from '../../db/migrationHelpers.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { jobTypeOf, jobTypes } from '../../jobs/types/index.js';
 import type { JobType } from '../../jobs/types/jobType.js';
-import { userTimeZone } from '../../jobs/zone.js';
+import { userTimeZone } from '../../time/userZone.js';
 import { validateConfig } from './config.js';
 import * as repo from './repo.js';
 

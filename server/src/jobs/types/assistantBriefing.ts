@@ -1,6 +1,6 @@
 import { ASSISTANT_REQUESTS } from '../../../../common/src/coachTexts.js';
+import { todayIn } from '../../../../common/src/time.js';
 import { CoachService } from '../../features/coach/service.js';
-import { todayIn } from '../zone.js';
 import type { JobType } from './jobType.js';
 
 export const briefingTitle = (date: string) => `Executive Daily Briefing — ${date}`;

@@ -10,7 +10,9 @@ import {
   SCHEDULE_PRESETS,
   scheduleProblem,
 } from '../../../../common/src/cronSchedule';
+import { DEFAULT_TIME_ZONE } from '../../../../common/src/time';
 import { ApiError } from '../../api/client';
+import { useSession } from '../../app/auth/session';
 import { Button, Card, Checkbox, LinkButton, Select, TextArea, TextField } from '../../ui';
 import { AlertIcon } from '../../ui/icons';
 import { createJob, cronKeys, updateJob } from './api';
@@ -77,6 +79,7 @@ export interface CronJobFormProps {
 export function CronJobForm({ types, job }: CronJobFormProps) {
   const qc = useQueryClient();
   const navigate = useNavigate();
+  const { user } = useSession();
   const initialType =
     job?.job_type ??
     (types.some((t) => t.type === NEW_JOB_DEFAULTS.job_type) ? NEW_JOB_DEFAULTS.job_type : (types[0]?.type ?? ''));
@@ -97,8 +100,8 @@ export function CronJobForm({ types, job }: CronJobFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const type = types.find((t) => t.type === form.job_type);
-  // The zone the server reads the schedule in: the job's own, else the account's (UTC until accounts have a zone).
-  const zone = job?.timezone ?? 'UTC';
+  // The zone the server reads the schedule in: the job's own, else the account's.
+  const zone = job?.timezone ?? user.timezone ?? DEFAULT_TIME_ZONE;
   const preview = useMemo(() => {
     const problem = form.schedule.trim() ? scheduleProblem(form.schedule, zone) : null;
     return problem ? { problem, runs: [] } : { problem: null, runs: nextRuns(form.schedule, zone, 3) };
