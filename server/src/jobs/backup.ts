@@ -105,8 +105,8 @@ export async function backupSqlite(dbFile: string, dir: string, now: Date): Prom
   }
 }
 
-/** A PostgreSQL client program: on PATH, else the newest in Debian's /usr/lib/postgresql/<v>/bin. */
-export function findPgTool(name: 'pg_dump' | 'pg_restore'): string | null {
+/** Where PostgreSQL client programs are looked for: PATH, then Debian's per-version folders, newest first. */
+function pgToolDirs(): string[] {
   const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
   const debian = '/usr/lib/postgresql';
   if (fs.existsSync(debian)) {
@@ -116,6 +116,11 @@ export function findPgTool(name: 'pg_dump' | 'pg_restore'): string | null {
       .sort((a, b) => Number(b) - Number(a));
     dirs.push(...versions.map((v) => path.join(debian, v, 'bin')));
   }
+  return dirs;
+}
+
+/** A PostgreSQL client program from `dirs`, or null when none is installed. */
+export function findPgTool(name: 'pg_dump' | 'pg_restore', dirs = pgToolDirs()): string | null {
   for (const d of dirs) {
     const p = path.join(d, name);
     try {
@@ -126,7 +131,7 @@ export function findPgTool(name: 'pg_dump' | 'pg_restore'): string | null {
   return null;
 }
 
-const notInstalled = (tool: string) =>
+export const notInstalled = (tool: string) =>
   `${tool} is not installed: install the PostgreSQL client tools (e.g. apt install postgresql-client) in the version of the database server, or put ${tool} on PATH`;
 
 /** libpq settings from a connection URL, so the password goes through the environment, never the command line. */
