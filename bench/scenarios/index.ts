@@ -1,6 +1,7 @@
 import type { BenchScenario } from '../types.js';
 import { authScenario } from './auth.js';
 import { coachScenario } from './coach.js';
+import { cronScenario } from './cron.js';
 import { dashboardScenario } from './dashboard.js';
 import { journalScenario } from './journal.js';
 import { webAppScenario } from './webApp.js';
@@ -16,4 +17,5 @@ export const scenarios: BenchScenario[] = [
   weeklyScenario,
   dashboardScenario,
   webAppScenario,
+  cronScenario,
 ];

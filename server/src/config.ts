@@ -47,6 +47,8 @@ const envSchema = z.object({
   LLM_MODEL: optionalText,
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  BACKUP_DIR: optionalText,
+  DAYMARK_SCRIPTS_DIR: optionalText,
 });
 
 export type Config = {
@@ -70,6 +72,10 @@ export type Config = {
   webDir: string | null;
   /** The AI provider; the key stays on the server and is never logged. */
   llm: AiProviderConfig;
+  /** Where database_backup jobs write (default DATA_DIR/backups). */
+  backupDir: string;
+  /** The only folder custom_script jobs may run executables from; unset disables them. */
+  scriptsDir: string | null;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -113,5 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDir: 
       timeoutMs: e.LLM_TIMEOUT_MS,
       maxRetries: e.LLM_MAX_RETRIES,
     },
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    scriptsDir: e.DAYMARK_SCRIPTS_DIR ? path.resolve(e.DAYMARK_SCRIPTS_DIR) : null,
   };
 }

@@ -1,6 +1,7 @@
 import type { App, AppContext } from '../context.js';
 import { authRoutes } from './auth/routes.js';
 import { coachRoutes } from './coach/routes.js';
+import { cronRoutes } from './cron/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { dataTransferRoutes } from './dataTransfer/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -26,6 +27,7 @@ const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   dashboardRoutes,
   statsRoutes,
   dataTransferRoutes,
+  cronRoutes,
 ];
 
 export async function registerFeatures(app: App, ctx: AppContext) {

@@ -5,6 +5,7 @@ import { DEFAULT_TIME_ZONE, todayIn } from '../../../../common/src/time.js';
 import { loadConfig } from '../../config.js';
 import { type Db, migrateToLatest, openDatabase } from '../../db/index.js';
 import { HttpError } from '../../http/errors.js';
+import { RESTORE_USAGE, restoreCommand } from '../../jobs/dataCli.js';
 import { exportZip } from './exportData.js';
 import { importExport, readExport } from './importData.js';
 import { copySqliteToPostgres, MigrateError } from './migrate.js';
@@ -13,7 +14,8 @@ export const DATA_USAGE = `Usage: npm run data -- <command>
   export --user NAME [file]       write the user's export zip (default: daymark-NAME-DATE.zip)
   import --user NAME file [--dry-run]
                                   import an export zip into the user's account
-  migrate --to postgres://…       copy this SQLite instance (DATA_DIR) into an empty PostgreSQL database`;
+  migrate --to postgres://…       copy this SQLite instance (DATA_DIR) into an empty PostgreSQL database
+${RESTORE_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -95,10 +97,11 @@ async function migrateCommand(args: string[], env: NodeJS.ProcessEnv) {
 }
 
 /** The data subcommands, by name, for the `npm run data` dispatcher. */
-export const DATA_COMMANDS: Record<string, (args: string[], env: NodeJS.ProcessEnv) => Promise<void>> = {
+export const DATA_COMMANDS: Record<string, (args: string[], env: NodeJS.ProcessEnv) => Promise<unknown>> = {
   export: exportCommand,
   import: importCommand,
   migrate: migrateCommand,
+  restore: restoreCommand,
 };
 
 /** Runs one data subcommand; returns the exit code (messages for people on stderr). */
@@ -110,13 +113,15 @@ export async function runDataCommand(argv: string[], env: NodeJS.ProcessEnv = pr
     return 2;
   }
   try {
-    await run(args, env);
-    return 0;
+    // A command answers its exit code, or nothing when it succeeded.
+    const code = await run(args, env);
+    return typeof code === 'number' ? code : 0;
   } catch (err) {
     if (err instanceof UsageError || err instanceof MigrateError || err instanceof HttpError) {
       console.error(err.message);
       return err instanceof UsageError ? 2 : 1;
     }
-    throw err;
+    console.error(`Failed: ${(err as Error).message}`);
+    return 1;
   }
 }

@@ -3,6 +3,9 @@ import { AppletLayout } from '../../app/AppletLayout';
 import { PlaceholderPanel } from '../../app/PlaceholderPanel';
 import type { AppletTab } from '../../ui/AppletTabs';
 import { CoachSettingsPage } from '../coach/CoachSettingsPage';
+import { CronExecutionsPage } from '../cron/CronExecutionsPage';
+import { CronEditPage, CronNewPage } from '../cron/CronFormPages';
+import { CronJobsPage } from '../cron/CronJobsPage';
 import { OverviewPage } from './OverviewPage';
 
 const DASHBOARD_TABS: AppletTab[] = [
@@ -40,13 +43,10 @@ export const dashboardRoute: RouteObject = {
       path: 'coach-settings',
       element: <CoachSettingsPage />,
     },
-    {
-      path: 'cron-jobs',
-      element: soon(
-        'Cron Jobs',
-        'Scheduled jobs such as backups and health checks, with their run history, will appear here.',
-      ),
-    },
+    { path: 'cron-jobs', element: <CronJobsPage /> },
+    { path: 'cron-executions', element: <CronExecutionsPage /> },
+    { path: 'cron-new', element: <CronNewPage /> },
+    { path: 'cron-edit/:jobUuid', element: <CronEditPage /> },
     {
       path: 'mcp-settings',
       element: soon('MCP API Keys', 'API keys that let external AI tools connect to Daymark will be managed here.'),
