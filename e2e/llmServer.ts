@@ -15,6 +15,8 @@ import { ADMIN, submitLogin } from './helpers.js';
 export interface LlmApp {
   baseUrl: string;
   requests: Array<{ messages: Array<{ role: string; content: string }> }>;
+  /** The instance's DATA_DIR (for the command-line tools). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -95,6 +97,7 @@ export async function startApp(llmReply?: { pieces: string[]; delayMs: number })
   return {
     baseUrl,
     requests,
+    dataDir,
     async close() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

@@ -70,8 +70,9 @@ test('shows plain notes and weekly plans, and filters the list', async ({ page }
     journal_type: 'note',
     content: 'Book ideas\n- a lighthouse keeper',
   });
+  // A week still open: plans of weeks that have ended cannot be written any more.
   const weekly = await post('/api/personal-journal', {
-    date: '2026-01-05',
+    date: '2030-01-07',
     journal_type: 'weekly_planning',
     content: '',
     structured_data: { meta_goals: ['Ship v1', 'Run 3 times', ''], weekly_intention: 'Calm focus' },
@@ -98,10 +99,10 @@ test('shows plain notes and weekly plans, and filters the list', async ({ page }
   await page.getByRole('button', { name: 'All' }).click();
 });
 
-test('offers weekly planning as a placeholder, and transcripts through the quick form', async ({ page }) => {
+test('opens the weekly planning editor, and creates transcripts through the quick form', async ({ page }) => {
   await page.getByRole('link', { name: /Weekly Planning Plan the week ahead/ }).click();
-  await expect(page.getByText('The weekly planning editor will come in a later release.')).toBeVisible();
-  await page.getByRole('link', { name: /Back to the choices/ }).click();
+  await expect(page.getByRole('heading', { name: /Weekly Planning — Week of/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
   await page.getByRole('link', { name: /Transcript Record the notes/ }).click();
   await expect(page.getByText(/Impromptu Meeting/)).toBeVisible();
   await page.getByLabel('Title').fill('Corridor chat');

@@ -1,8 +1,12 @@
 import type { BenchScenario } from '../types.js';
 import { authScenario } from './auth.js';
 import { coachScenario } from './coach.js';
+import { cronScenario } from './cron.js';
+import { dashboardScenario } from './dashboard.js';
 import { journalScenario } from './journal.js';
 import { transcriptsScenario } from './transcripts.js';
+import { webAppScenario } from './webApp.js';
+import { weeklyScenario } from './weekly.js';
 import { workoutScenario } from './workout.js';
 
 /** Every feature's bench scenario. A new feature adds one line here. */
@@ -12,4 +16,8 @@ export const scenarios: BenchScenario[] = [
   workoutScenario,
   coachScenario,
   transcriptsScenario,
+  weeklyScenario,
+  dashboardScenario,
+  webAppScenario,
+  cronScenario,
 ];

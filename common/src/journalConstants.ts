@@ -37,7 +37,6 @@ export const NOTES_TEXT = {
   empty: 'No entries found.',
   noContent: 'No content found for this entry. It may have been deleted or is missing from the database.',
   loadEntryFailed: (msg: string) => `Failed to load entry: ${msg}`,
-  weeklyLater: 'The weekly planning editor will come in a later release.',
   saving: 'Saving...',
   saved: 'Saved',
   saveFailed: 'Failed to save',

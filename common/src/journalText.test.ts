@@ -3,6 +3,7 @@ import {
   DAILY_TEMPLATE,
   emptyEvening,
   isUntouchedDailyText,
+  openAtPart,
   parseDailyNote,
   renderDailyNote,
   renderEvening,
@@ -110,5 +111,26 @@ describe('isUntouchedDailyText', () => {
     expect(isUntouchedDailyText('  ')).toBe(true);
     expect(isUntouchedDailyText(DAILY_TEMPLATE)).toBe(true);
     expect(isUntouchedDailyText(`${DAILY_TEMPLATE}hello`)).toBe(false);
+  });
+});
+
+describe('openAtPart', () => {
+  it('puts the caret at the end of an existing part', () => {
+    const text =
+      '## Goals for the Day\n- Ship\n\n## Morning Preparation\n### Daily Priorities\n- Write\n\n## Evening Shutdown\n### Wins\n- One\n';
+    const m = openAtPart(text, 'morning');
+    expect(m.text).toBe(text);
+    expect(text.slice(0, m.caret).endsWith('- Write')).toBe(true);
+    const e = openAtPart(text, 'evening');
+    expect(text.slice(0, e.caret).endsWith('- One')).toBe(true);
+  });
+
+  it('adds the missing part and puts the caret on its first bullet, keeping the rest', () => {
+    const text = '## Goals for the Day\n- Ship\n';
+    const m = openAtPart(text, 'evening');
+    expect(m.text.startsWith(text.trimEnd())).toBe(true);
+    expect(m.text).toContain('## Evening Shutdown\n### Wins\n- ');
+    expect(m.text.slice(0, m.caret).endsWith('### Wins\n- ')).toBe(true);
+    expect(parseDailyNote(m.text).morning?.personal_goal).toBe('Ship');
   });
 });

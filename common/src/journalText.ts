@@ -214,3 +214,32 @@ export function replaceSection(text: string, heading: string, block: string): st
 export function isUntouchedDailyText(text: string): boolean {
   return text.trim() === '' || text.trim() === DAILY_TEMPLATE.trim();
 }
+
+/**
+ * The text to open the editor with at one part of the daily note, and where the caret goes:
+ * the end of that part's section when the note has it; otherwise the part's empty template is
+ * added and the caret placed on its first bullet.
+ */
+export function openAtPart(text: string, part: 'morning' | 'evening'): { text: string; caret: number } {
+  const heading = PART_HEADINGS[part];
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => {
+    const h = HEADING.exec(l.trim());
+    return h?.[1] !== undefined && norm(h[1]) === norm(heading);
+  });
+  if (start < 0) {
+    const next = replaceSection(text, heading, renderPart(part, part === 'morning' ? emptyMorning() : emptyEvening()));
+    const at = next.lastIndexOf(`## ${heading}`);
+    const bullet = next.indexOf('\n- ', at);
+    return { text: next, caret: bullet < 0 ? next.length : bullet + 3 };
+  }
+  let end = start + 1;
+  while (end < lines.length) {
+    const h = HEADING.exec((lines[end] ?? '').trim());
+    if (h?.[1] && !subOf(h[1])) break;
+    end++;
+  }
+  while (end > start + 1 && (lines[end - 1] ?? '').trim() === '') end--;
+  const caret = lines.slice(0, end).join('\n').length;
+  return { text, caret };
+}

@@ -2,10 +2,10 @@ import type { FastifyServerOptions } from 'fastify';
 import { createAiProvider } from './ai/provider.js';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import type { AppContext } from './context.js';
 import { type DbHandle, migrateToLatest, openDatabase } from './db/index.js';
 import { AuthService } from './features/auth/service.js';
 import { ensureAdmin } from './features/users/service.js';
+import { withScheduler } from './jobs/index.js';
 import { appVersion } from './version.js';
 
 /** config → database → migrations → first administrator → app. Shared by main and the bench. */
@@ -13,15 +13,16 @@ export async function bootstrap(config: Config, logger: FastifyServerOptions['lo
   const handle: DbHandle = openDatabase(config);
   await migrateToLatest(handle.db);
   const admin = await ensureAdmin(handle.db, config.adminUsername, config.adminPassword);
-  const ctx: AppContext = {
+  const { ctx, scheduler } = withScheduler({
     db: handle.db,
     dialect: handle.dialect,
     config,
     auth: new AuthService(handle.db, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs }),
     version: appVersion(),
     ai: createAiProvider(config.llm),
-  };
+  });
   const app = await buildApp(ctx, logger);
+  scheduler.setLogger(app.log);
   app.addHook('onClose', () => handle.close());
-  return { app, ctx, admin };
+  return { app, ctx, admin, scheduler };
 }

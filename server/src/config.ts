@@ -35,6 +35,11 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
   WEB_DIR: z.string().optional(),
   LLM_PROVIDER: z.enum(PROVIDER_NAMES).default('none'),
   LLM_BASE_URL: optionalText,
@@ -42,6 +47,8 @@ const envSchema = z.object({
   LLM_MODEL: optionalText,
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  BACKUP_DIR: optionalText,
+  DAYMARK_SCRIPTS_DIR: optionalText,
 });
 
 export type Config = {
@@ -59,10 +66,16 @@ export type Config = {
   trustProxy: boolean;
   allowedOrigins: string[];
   bodyLimit: number;
+  /** Largest export zip `POST /api/import` accepts. */
+  importMaxBytes: number;
   /** Built web app to serve; null serves the API only. */
   webDir: string | null;
   /** The AI provider; the key stays on the server and is never logged. */
   llm: AiProviderConfig;
+  /** Where database_backup jobs write (default DATA_DIR/backups). */
+  backupDir: string;
+  /** The only folder custom_script jobs may run executables from; unset disables them. */
+  scriptsDir: string | null;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -96,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDir: 
       .map((s) => s.trim().replace(/\/$/, ''))
       .filter(Boolean),
     bodyLimit: e.BODY_LIMIT_BYTES,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : defaultWebDir,
     llm: {
       provider: e.LLM_PROVIDER,
@@ -105,5 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDir: 
       timeoutMs: e.LLM_TIMEOUT_MS,
       maxRetries: e.LLM_MAX_RETRIES,
     },
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    scriptsDir: e.DAYMARK_SCRIPTS_DIR ? path.resolve(e.DAYMARK_SCRIPTS_DIR) : null,
   };
 }

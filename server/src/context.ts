@@ -15,6 +15,16 @@ export interface AppContext {
   version: string;
   /** The configured AI provider; `enabled` is false when none is configured. */
   ai: AiProvider;
+  /** The job scheduler: routes start and cancel runs through it (see jobs/scheduler.ts). */
+  jobs: JobRunner;
+}
+
+/** What the cron routes need from the scheduler. */
+export interface JobRunner {
+  /** Starts a run of the job now; resolves with the execution id once it is recorded. */
+  trigger(jobId: number): Promise<number>;
+  /** Cancels a running execution (on whichever instance runs it); false when it was not running. */
+  cancel(executionId: number): Promise<boolean>;
 }
 
 export type App = FastifyInstance;

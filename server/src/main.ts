@@ -4,7 +4,7 @@ import { loggerOptions } from './logger.js';
 import { defaultWebDir } from './version.js';
 
 const config = loadConfig(process.env, defaultWebDir());
-const { app, ctx, admin } = await bootstrap(config, loggerOptions(config));
+const { app, ctx, admin, scheduler } = await bootstrap(config, loggerOptions(config));
 
 if (admin?.generatedPassword) {
   // Printed once, straight to the terminal and never through the log.
@@ -27,8 +27,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    void app.close().then(() => process.exit(0));
+    // Running jobs are stopped and recorded as interrupted before the database closes.
+    void scheduler
+      .stop()
+      .catch((err) => app.log.error({ err }, 'scheduler stop failed'))
+      .then(() => app.close())
+      .then(() => process.exit(0));
   });
 }
 
 await app.listen({ port: config.port, host: config.host });
+// Jobs start once the server answers, so a job's own calls and health checks find it up.
+await scheduler.start();

@@ -18,6 +18,9 @@ export interface DbHandle {
 // PostgreSQL returns bigint (COUNT, SUM) as strings; the app's numbers all fit in a double.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+/** The SQLite database file under DATA_DIR (also read by backups and restore). */
+export const sqliteFile = (dataDir: string) => path.join(dataDir, 'daymark.db');
+
 export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): DbHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -28,7 +31,7 @@ export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: 
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(opts.dataDir, 'daymark.db'));
+  const sqlite = new SQLite(sqliteFile(opts.dataDir));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');

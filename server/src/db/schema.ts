@@ -157,6 +157,51 @@ export interface WorkoutSettingsTable {
   updated_at: string;
 }
 
+/** The planning conversation of a week; messages: JSON [{role, content}]. */
+export interface WeeklyConversationsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The week's Monday. */
+  week_date: string;
+  messages: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A scheduled job (§3 'Cron job'); job_config is a JSON object as text. */
+export interface CronJobsTable {
+  id: Generated<number>;
+  job_uuid: string;
+  user_id: number;
+  name: string;
+  description: string;
+  schedule: string;
+  /** IANA zone the schedule is read in: the creating user's. */
+  timezone: string;
+  job_type: string;
+  job_config: string;
+  enabled: number;
+  last_run: string | null;
+  next_run: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One run of a job (§3 'Cron execution'). status: running, success, failure, cancelled. */
+export interface CronExecutionsTable {
+  id: Generated<number>;
+  job_id: number;
+  status: string;
+  trigger: string;
+  scheduled_for: string | null;
+  started_at: string;
+  completed_at: string | null;
+  error: string | null;
+  output: string | null;
+  instance_id: string;
+  heartbeat_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -171,4 +216,7 @@ export interface Database {
   exercise_progress: ExerciseProgressTable;
   exercise_feedback: ExerciseFeedbackTable;
   workout_settings: WorkoutSettingsTable;
+  weekly_conversations: WeeklyConversationsTable;
+  cron_jobs: CronJobsTable;
+  cron_executions: CronExecutionsTable;
 }

@@ -1,12 +1,17 @@
 import type { App, AppContext } from '../context.js';
 import { authRoutes } from './auth/routes.js';
 import { coachRoutes } from './coach/routes.js';
+import { cronRoutes } from './cron/routes.js';
+import { dashboardRoutes } from './dashboard/routes.js';
+import { dataTransferRoutes } from './dataTransfer/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { journalRoutes } from './journal/routes.js';
 import { notesRoutes } from './notes/routes.js';
 import { settingsRoutes } from './settings/routes.js';
+import { statsRoutes } from './stats/routes.js';
 import { todoRoutes } from './todos/routes.js';
 import { transcriptRoutes } from './transcripts/routes.js';
+import { weeklyRoutes } from './weekly/routes.js';
 import { workoutRoutes } from './workout/routes.js';
 
 /** Every feature's routes. A new feature adds one line here. */
@@ -20,6 +25,11 @@ const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   coachRoutes,
   settingsRoutes,
   transcriptRoutes,
+  weeklyRoutes,
+  dashboardRoutes,
+  statsRoutes,
+  dataTransferRoutes,
+  cronRoutes,
 ];
 
 export async function registerFeatures(app: App, ctx: AppContext) {

@@ -12,6 +12,7 @@ import { migrateToLatest, openDatabase } from '../db/index.js';
 import { AuthService } from '../features/auth/service.js';
 import { LoginThrottle } from '../features/auth/throttle.js';
 import { addUser } from '../features/users/service.js';
+import { type Scheduler, type SchedulerOptions, withScheduler } from '../jobs/index.js';
 
 /**
  * Builds the real app on a fresh database: SQLite in a temp dir by default, or a new
@@ -20,6 +21,7 @@ import { addUser } from '../features/users/service.js';
 export interface Harness {
   app: FastifyInstance;
   ctx: AppContext;
+  scheduler: Scheduler;
   /** Every log line the app wrote, as text. */
   logs: string[];
   /** The environment that points a child process (the CLI) at this database. */
@@ -33,6 +35,12 @@ export interface HarnessOptions {
   beforeReady?: (app: FastifyInstance) => void;
   /** The AI provider; none by default, so features use their offline fallback. */
   ai?: AiProvider;
+  /** The scheduler's clock and timings; it is not started, tests call tick() themselves. */
+  scheduler?: SchedulerOptions;
+  /** Extra environment for the app's configuration (BACKUP_DIR, DAYMARK_SCRIPTS_DIR…). */
+  env?: Record<string, string>;
+  /** A second app instance on the same database (and DATA_DIR) as this one. */
+  shareWith?: Harness;
 }
 
 let counter = 0;
@@ -73,25 +81,29 @@ async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () =
 }
 
 export async function createHarness(opts: HarnessOptions = {}): Promise<Harness> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daymark-test-'));
-  const database = await freshDatabaseUrl();
-  const env = { DATA_DIR: dataDir, DATABASE_URL: database.url ?? '', LOG_LEVEL: 'info' };
+  const shared = opts.shareWith?.env;
+  const dataDir = shared?.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'daymark-test-'));
+  const database = shared ? { url: shared.DATABASE_URL || undefined, drop: async () => {} } : await freshDatabaseUrl();
+  const env = { DATA_DIR: dataDir, DATABASE_URL: database.url ?? '', LOG_LEVEL: 'info', ...opts.env };
   const config = loadConfig(env);
   const handle = openDatabase(config);
   await migrateToLatest(handle.db);
-  const ctx: AppContext = {
-    db: handle.db,
-    dialect: handle.dialect,
-    config,
-    auth: new AuthService(
-      handle.db,
-      { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
-      opts.throttle ?? new LoginThrottle(),
-      opts.now,
-    ),
-    version: 'test',
-    ai: opts.ai ?? createAiProvider({ provider: 'none', timeoutMs: 1000, maxRetries: 0 }),
-  };
+  const { ctx, scheduler } = withScheduler(
+    {
+      db: handle.db,
+      dialect: handle.dialect,
+      config,
+      auth: new AuthService(
+        handle.db,
+        { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
+        opts.throttle ?? new LoginThrottle(),
+        opts.now,
+      ),
+      version: 'test',
+      ai: opts.ai ?? createAiProvider({ provider: 'none', timeoutMs: 1000, maxRetries: 0 }),
+    },
+    opts.scheduler,
+  );
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk, _enc, cb) {
@@ -100,18 +112,21 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     },
   });
   const app = await buildApp(ctx, { level: 'info', stream, redact: { paths: LOG_REDACT, censor: '[redacted]' } });
+  scheduler.setLogger(app.log);
   opts.beforeReady?.(app);
   await app.ready();
   return {
     app,
     ctx,
+    scheduler,
     logs,
     env,
     async close() {
+      await scheduler.stop();
       await app.close();
       await handle.close();
       await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!shared) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

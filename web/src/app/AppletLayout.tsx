@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import type { Section } from '../../../common/src/constants';
 import { AppletHeader } from '../ui/AppletHeader';
 import type { AppletTab } from '../ui/AppletTabs';
+import { LoadingState } from '../ui/Spinner';
 import { sectionInfo } from './sections';
 
 export interface AppletLayoutProps {
@@ -20,7 +21,8 @@ export function AppletLayout({ section, tabs, actions, children }: AppletLayoutP
   return (
     <>
       <AppletHeader appletId={section} title={sectionInfo(section).label} tabs={tabs} actions={actions} />
-      {children ?? <Outlet />}
+      {/* Pages loaded on first use (lazyPage) show this while their chunk arrives. */}
+      <Suspense fallback={<LoadingState message="Loading…" />}>{children ?? <Outlet />}</Suspense>
     </>
   );
 }

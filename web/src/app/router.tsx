@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { assistantRoute } from '../features/assistant/routes';
 import { coachRoute } from '../features/coach/routes';
 import { dashboardRoute } from '../features/dashboard/routes';
+import { journalRoute } from '../features/notes/JournalPart';
 import { notesRoute } from '../features/notes/routes';
 import { todosRoute } from '../features/todos/routes';
 import { transcriptRoute } from '../features/transcript/routes';
@@ -35,6 +36,7 @@ export const routes: RouteObject[] = [
                   { index: true, element: <StartRoute /> },
                   dashboardRoute,
                   notesRoute,
+                  journalRoute,
                   todosRoute,
                   workoutRoute,
                   coachRoute,

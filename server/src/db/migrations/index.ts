@@ -5,6 +5,8 @@ import * as m0003 from './0003_workouts.js';
 import * as m0004 from './0004_coach.js';
 import * as m0005 from './0005_timezone.js';
 import * as m0007 from './0007_transcripts.js';
+import * as m0008 from './0008_weekly.js';
+import * as m0010 from './0010_jobs.js';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end.
@@ -17,4 +19,6 @@ export const migrations: Record<string, Migration> = {
   '0004_coach': m0004,
   '0005_timezone': m0005,
   '0007_transcripts': m0007,
+  '0008_weekly': m0008,
+  '0010_jobs': m0010,
 };

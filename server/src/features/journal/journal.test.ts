@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { NOTES_TEXT } from '../../../../common/src/journalConstants.js';
+import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { getDailyEntry, listJournalEntries } from './repo.js';
 
@@ -150,7 +151,7 @@ describe('personal journal', () => {
     const c = await createUserAndSignIn(h, 'alice');
     const save = (payload: object) => c.request({ method: 'POST', url: '/api/personal-journal', payload });
     const first = await save({
-      date: '2026-03-02',
+      date: '2030-03-04',
       journal_type: 'weekly_planning',
       content: '',
       structured_data: { meta_goals: ['a', '', ''] },
@@ -160,19 +161,36 @@ describe('personal journal', () => {
       content: 'Weekly planning entry',
       structured_data: { meta_goals: ['a', '', ''] },
     });
-    const second = await save({ date: '2026-03-02', journal_type: 'weekly_planning', content: 'v2' });
+    const second = await save({ date: '2030-03-04', journal_type: 'weekly_planning', content: 'v2' });
     expect(second.json().id).toBe(first.json().id);
 
-    const byDate = await c.request({ method: 'GET', url: '/api/personal-journal/date/2026-03-02/weekly_planning' });
+    const byDate = await c.request({ method: 'GET', url: '/api/personal-journal/date/2030-03-04/weekly_planning' });
     expect(byDate.json()).toMatchObject({ exists: true, entry: { content: 'v2' } });
-    const none = await c.request({ method: 'GET', url: '/api/personal-journal/date/2026-03-09/weekly_planning' });
+    const none = await c.request({ method: 'GET', url: '/api/personal-journal/date/2030-03-11/weekly_planning' });
     expect(none.json()).toEqual({ exists: false });
 
     const missing = await save({ journal_type: 'weekly_planning', content: 'x' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ error: NOTES_TEXT.weeklyDateRequired });
+    // Any day names its week: a Thursday's plan is the Monday's.
+    const thursday = await save({ date: '2030-03-07', journal_type: 'weekly_planning', content: 'v3' });
+    expect(thursday.json()).toMatchObject({ id: first.json().id, date: '2030-03-04', content: 'v3' });
     const missingNoteDate = await save({ journal_type: 'note', content: 'x' });
     expect(missingNoteDate.json()).toEqual({ error: NOTES_TEXT.dateRequired });
+  });
+
+  it('refuses a weekly plan for a week that has ended, and changes nothing', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const res = await c.request({
+      method: 'POST',
+      url: '/api/personal-journal',
+      payload: { date: '2026-03-04', journal_type: 'weekly_planning', content: 'too late' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: WEEKLY_TEXT.notEditable });
+    const list = await c.request({ method: 'GET', url: '/api/personal-journal?type=weekly_planning' });
+    expect(list.json()).toEqual([]);
   });
 
   it('keeps every plain note, several per date', async () => {
@@ -198,11 +216,11 @@ describe('personal journal', () => {
     await a.request({
       method: 'POST',
       url: '/api/personal-journal',
-      payload: { date: '2026-03-02', journal_type: 'weekly_planning', content: 'plan' },
+      payload: { date: '2030-03-04', journal_type: 'weekly_planning', content: 'plan' },
     });
     expect((await b.request({ method: 'GET', url: '/api/notes/daily/2026-03-01' })).json().exists).toBe(false);
     expect((await b.request({ method: 'GET', url: '/api/personal-journal' })).json()).toEqual([]);
-    const other = await b.request({ method: 'GET', url: '/api/personal-journal/date/2026-03-02/weekly_planning' });
+    const other = await b.request({ method: 'GET', url: '/api/personal-journal/date/2030-03-04/weekly_planning' });
     expect(other.json()).toEqual({ exists: false });
     await saveDaily(b, '2026-03-01', 'bob note');
     expect((await a.request({ method: 'GET', url: '/api/notes/daily/2026-03-01' })).json().content).toBe(NOTE);

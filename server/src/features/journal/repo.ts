@@ -158,3 +158,18 @@ export async function saveEntry(db: Db, userId: number, e: EntryWrite): Promise<
       .executeTakeFirstOrThrow();
   });
 }
+
+/** The latest daily notes having a part, within [from, to], newest first (weekly reflections). */
+export function listDailyWithPart(db: Db, userId: number, part: DailyPart, from: string, to: string, limit: number) {
+  return db
+    .selectFrom('journal_entries')
+    .select(['date', 'structured_data'])
+    .where('user_id', '=', userId)
+    .where('journal_type', '=', 'daily')
+    .where(part === 'morning' ? 'has_morning' : 'has_evening', '=', 1)
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .orderBy('date', 'desc')
+    .limit(limit)
+    .execute();
+}

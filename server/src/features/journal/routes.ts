@@ -58,11 +58,13 @@ export async function journalRoutes(app: App, ctx: AppContext) {
         tags,
         operationId: 'journal.save',
         summary: 'Save a journal entry (daily notes and weekly plans replace the one of their date)',
+        description:
+          "A weekly_planning entry is stored under its week's Monday and refused (409) once that week has ended.",
         body: saveJournalRequest,
-        response: { 200: journalEntry, ...errors(400, 401, 403, 413) },
+        response: { 200: journalEntry, ...errors(400, 401, 403, 409, 413) },
       },
     },
-    async (request) => service.saveJournalEntry(ctx.db, userOf(request).id, request.body),
+    async (request) => service.saveJournalEntry(ctx.db, userOf(request).id, request.body, userOf(request).timeZone),
   );
 
   r.get(

@@ -18,9 +18,11 @@ import {
   renderPart,
   replaceSection,
 } from '../../../../common/src/journalText.js';
+import { DEFAULT_TIME_ZONE } from '../../../../common/src/time.js';
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 import { badRequest } from '../../http/errors.js';
+import { assertWeekEditable } from '../weekly/rules.js';
 import * as repo from './repo.js';
 
 function dailyOf(row: repo.JournalRow | undefined, date: string): DailyNote {
@@ -104,7 +106,16 @@ async function saveDailyPart(
   return repo.presentPart(await writeDailyNote(db, userId, date, text, data), part);
 }
 
-export async function saveJournalEntry(db: Db, userId: number, body: SaveJournalRequest): Promise<JournalEntry> {
+/**
+ * Saves an entry of any type. A weekly plan is stored under its week's Monday and, like every
+ * save of a plan, refused once that week has ended in the user's zone.
+ */
+export async function saveJournalEntry(
+  db: Db,
+  userId: number,
+  body: SaveJournalRequest,
+  zone: string = DEFAULT_TIME_ZONE,
+): Promise<JournalEntry> {
   const type = body.journal_type;
   if (!body.date)
     throw badRequest(type === 'weekly_planning' ? NOTES_TEXT.weeklyDateRequired : NOTES_TEXT.dateRequired);
@@ -120,8 +131,9 @@ export async function saveJournalEntry(db: Db, userId: number, body: SaveJournal
       return repo.presentEntry(await writeDailyNote(db, userId, body.date, content, data));
     }
     default: {
+      const date = type === 'weekly_planning' ? assertWeekEditable(body.date, zone) : body.date;
       const row = await repo.saveEntry(db, userId, {
-        date: body.date,
+        date,
         journal_type: type,
         content: type === 'weekly_planning' && !content.trim() ? WEEKLY_DEFAULT_CONTENT : content,
         structured_data: structured,

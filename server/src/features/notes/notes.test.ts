@@ -3,6 +3,23 @@ import { NOTES_TEXT } from '../../../../common/src/journalConstants.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
+import { saveEntry } from '../journal/repo.js';
+
+/** A weekly plan of a past week, stored as it was while that week was open (the API refuses it now). */
+async function insertWeekly(username: string, date: string, content: string, structured: object | null = null) {
+  const user = await h.ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return saveEntry(h.ctx.db, user.id, {
+    date,
+    journal_type: 'weekly_planning',
+    content,
+    structured_data: structured as Record<string, unknown> | null,
+    now: nowIso(),
+  });
+}
 
 let h: Harness;
 afterEach(async () => h?.close());
@@ -56,7 +73,7 @@ describe('notes headlines', () => {
       url: '/api/notes/daily/2026-03-02',
       payload: { content: '## Evening Shutdown\n### Wins\n- w' },
     });
-    await journal(c, { date: '2026-03-02', journal_type: 'weekly_planning', content: 'plan' });
+    await insertWeekly('alice', '2026-03-02', 'plan');
     await journal(c, { date: '2026-03-01', journal_type: 'note', content: '# Groceries\n- eggs' });
     await insertTranscript('alice', '2026-03-03', 'Team sync');
 
@@ -119,14 +136,7 @@ describe('notes content', () => {
       content: 'Transcript of Team sync',
       transcript: { transcript_type: 'scheduled', context: 'Quarterly review' },
     });
-    const weekly = (
-      await journal(c, {
-        date: '2026-03-02',
-        journal_type: 'weekly_planning',
-        content: 'plan',
-        structured_data: { weekly_intention: 'focus' },
-      })
-    ).json();
+    const weekly = await insertWeekly(c.username, '2026-03-02', 'plan', { weekly_intention: 'focus' });
     const w = await c.request({ method: 'GET', url: `/api/notes/content/weekly/${weekly.id}` });
     expect(w.json()).toMatchObject({ type: 'weekly', content: 'plan', structured_data: { weekly_intention: 'focus' } });
     const wrongType = await c.request({ method: 'GET', url: `/api/notes/content/note/${weekly.id}` });

@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { AppletLayout } from '../../app/AppletLayout';
-import { AssistantPage } from './AssistantPage';
+import { lazyPage } from '../../app/lazyPage';
+
+const AssistantPage = lazyPage(() => import('./AssistantPage'), 'AssistantPage');
 
 /** /assistant/* */
 export const assistantRoute: RouteObject = {

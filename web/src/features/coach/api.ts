@@ -12,7 +12,8 @@ import {
   conversationsResponse,
   resetAllResponse,
 } from '../../../../common/src/api/coach';
-import { ApiError, apiRequest, del, get, post, put } from '../../api/client';
+import { apiRequest, del, get, post, put } from '../../api/client';
+import { readEventStream } from '../../api/sse';
 
 export const conversationsKey = ['coach', 'conversations'] as const;
 
@@ -62,31 +63,5 @@ export async function streamChat(
     headers: { Accept: 'text/event-stream' },
     signal,
   });
-  if (!res.ok || !res.body) {
-    const data = await res.json().catch(() => undefined);
-    const text = (data as { error?: string } | undefined)?.error;
-    throw new ApiError(res.status, text ?? `HTTP error! status: ${res.status}`, data);
-  }
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let end = buffer.indexOf('\n\n');
-    while (end >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const data = block
-        .split('\n')
-        .filter((l) => l.startsWith('data: '))
-        .map((l) => l.slice(6))
-        .join('\n');
-      if (data) {
-        const parsed = chatStreamEvent.safeParse(JSON.parse(data));
-        if (parsed.success) onEvent(parsed.data);
-      }
-      end = buffer.indexOf('\n\n');
-    }
-  }
+  await readEventStream(res, chatStreamEvent, onEvent);
 }

@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { AppletLayout } from '../../app/AppletLayout';
-import { CoachPage } from './CoachPage';
+import { lazyPage } from '../../app/lazyPage';
+
+const CoachPage = lazyPage(() => import('./CoachPage'), 'CoachPage');
 
 /** /coach/* */
 export const coachRoute: RouteObject = {

@@ -3,7 +3,11 @@ import { AppletLayout } from '../../app/AppletLayout';
 import { PlaceholderPanel } from '../../app/PlaceholderPanel';
 import type { AppletTab } from '../../ui/AppletTabs';
 import { CoachSettingsPage } from '../coach/CoachSettingsPage';
+import { CronExecutionsPage } from '../cron/CronExecutionsPage';
+import { CronEditPage, CronNewPage } from '../cron/CronFormPages';
+import { CronJobsPage } from '../cron/CronJobsPage';
 import { DataSettingsPage } from '../dataSettings/DataSettingsPage';
+import { OverviewPage } from './OverviewPage';
 
 const DASHBOARD_TABS: AppletTab[] = [
   { id: '', label: 'Overview' },
@@ -25,10 +29,7 @@ export const dashboardRoute: RouteObject = {
   children: [
     {
       index: true,
-      element: soon(
-        'Overview',
-        "Your day at a glance will appear here: today's personal goal from your morning journal, today's workout, this week's progress and today's calendar.",
-      ),
+      element: <OverviewPage />,
     },
     {
       path: 'calendar',
@@ -36,19 +37,17 @@ export const dashboardRoute: RouteObject = {
     },
     {
       path: 'stats',
-      element: soon('Stats View', 'Statistics about your workouts, journal and meetings will appear here.'),
+      // The charts and their library load only when this tab is opened.
+      lazy: async () => ({ Component: (await import('../stats/StatsPage')).StatsPage }),
     },
     {
       path: 'coach-settings',
       element: <CoachSettingsPage />,
     },
-    {
-      path: 'cron-jobs',
-      element: soon(
-        'Cron Jobs',
-        'Scheduled jobs such as backups and health checks, with their run history, will appear here.',
-      ),
-    },
+    { path: 'cron-jobs', element: <CronJobsPage /> },
+    { path: 'cron-executions', element: <CronExecutionsPage /> },
+    { path: 'cron-new', element: <CronNewPage /> },
+    { path: 'cron-edit/:jobUuid', element: <CronEditPage /> },
     // Data Management: not a tab (the spec's tab list leaves it out); linked from the Transcripts section.
     { path: 'data-settings', element: <DataSettingsPage /> },
     {

@@ -1,5 +1,5 @@
-import { Link, useNavigate } from 'react-router';
-import { NOTES_TEXT } from '../../../../common/src/journalConstants';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { mondayOf } from '../../../../common/src/time';
 import { useToday } from '../../app/time/useToday';
 import { Card } from '../../ui';
 import { TranscriptForm } from '../transcript/TranscriptForm';
@@ -14,7 +14,8 @@ const CHOICES = [
     text: "Today's daily note: morning preparation, journal and evening shutdown.",
   },
   {
-    to: (_today: string) => '/notes/new/weekly',
+    // The week of today: a Sunday belongs to the week that is ending.
+    to: (today: string) => `/notes/weekly/${mondayOf(today)}`,
     icon: 'weekly' as const,
     title: 'Weekly Planning',
     text: 'Plan the week ahead.',
@@ -51,15 +52,9 @@ export function CreateChoices() {
   );
 }
 
-export function NotYetPanel(_: { kind: 'weekly' }) {
-  return (
-    <Card title="Weekly Planning">
-      <p className={styles.notYet}>{NOTES_TEXT.weeklyLater}</p>
-      <Link to="/notes" className={styles.backLink}>
-        ← Back to the choices
-      </Link>
-    </Card>
-  );
+/** /notes/new/weekly: the default week's editor. */
+export function NewWeeklyRedirect() {
+  return <Navigate to={`/notes/weekly/${mondayOf(useToday())}`} replace />;
 }
 
 /**

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import type { NoteContent } from '../../../../common/src/api/journal';
 import { TRANSCRIPT_TEXT } from '../../../../common/src/api/transcripts';
+import { weeklyStructured } from '../../../../common/src/api/weekly';
 import {
   COPIED_CONFIRMATION_MS,
   NOTE_ENTRY_TYPES,
@@ -9,11 +10,14 @@ import {
   type NoteEntryType,
   WEEKLY_DEFAULT_CONTENT,
 } from '../../../../common/src/journalConstants';
+import { summariseReflections } from '../../../../common/src/weeklyPlan';
+import { SAVED_SUMMARY_LIMITS } from '../../../../common/src/weeklyTexts';
 import { ApiError, messageOf } from '../../api/client';
 import { Button, Card, ErrorState, LoadingState, useToast } from '../../ui';
 import { fetchTranscript } from '../transcript/api';
 import { draftOf, type TranscriptDraft } from '../transcript/TranscriptForm';
 import { TranscriptModal } from '../transcript/TranscriptModal';
+import { SummaryLists } from '../weekly/ReflectionsPanel';
 import { longDate, useNoteContent } from './api';
 import styles from './Notes.module.css';
 import { TYPE_LABELS } from './NotesList';
@@ -104,8 +108,18 @@ function DailyViewer({ entry }: { entry: NoteContent }) {
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
+const reflectionsOf = (d: Record<string, unknown>) => {
+  const parsed = weeklyStructured.safeParse(d);
+  return parsed.success
+    ? summariseReflections(parsed.data.morning_reflections, parsed.data.evening_reflections, SAVED_SUMMARY_LIMITS)
+    : null;
+};
+
 function WeeklyViewer({ entry }: { entry: NoteContent }) {
+  const navigate = useNavigate();
   const d = entry.structured_data ?? {};
+  const summary = reflectionsOf(d);
+  const hasReflections = summary && Object.values(summary).some((v) => Array.isArray(v) && v.length > 0);
   const goals = strings(d.meta_goals);
   const sections: Array<[string, string]> = [
     ['Weekly intention', str(d.weekly_intention)],
@@ -114,7 +128,20 @@ function WeeklyViewer({ entry }: { entry: NoteContent }) {
     ['Brain dump', str(d.brain_dump)],
   ];
   return (
-    <EntryCard entry={{ ...entry, title: `Week of ${longDate(entry.date)}` }}>
+    <EntryCard
+      entry={{ ...entry, title: `Week of ${longDate(entry.date)}` }}
+      actions={
+        <Button
+          size="sm"
+          variant="primary"
+          onClick={() =>
+            navigate(`/notes/weekly/${entry.date}`, { state: { from: `/notes/entry/${entry.type}/${entry.id}` } })
+          }
+        >
+          Open in editor
+        </Button>
+      }
+    >
       <div className={styles.weekly}>
         {goals.some((g) => g.trim()) && (
           <section>
@@ -141,6 +168,12 @@ function WeeklyViewer({ entry }: { entry: NoteContent }) {
           <section>
             <h3>Additional thoughts</h3>
             <p className={styles.plain}>{entry.content}</p>
+          </section>
+        )}
+        {summary && hasReflections && (
+          <section>
+            <h3>Reflections</h3>
+            <SummaryLists summary={summary} />
           </section>
         )}
       </div>

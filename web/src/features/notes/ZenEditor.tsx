@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { DAILY_AUTOSAVE_MS, NOTES_TEXT } from '../../../../common/src/journalConstants';
-import { isUntouchedDailyText, renderDailyNote } from '../../../../common/src/journalText';
+import { isUntouchedDailyText, openAtPart, renderDailyNote } from '../../../../common/src/journalText';
 import { useSession } from '../../app/auth/session';
 import { Button, ErrorState, LoadingState } from '../../ui';
 import { longDate, refreshAfterDailySave, saveDailyNote, useDailyNote } from './api';
@@ -27,7 +27,8 @@ export function ZenEditorRoute() {
   return <ZenEditor key={date} date={date} />;
 }
 
-function ZenEditor({ date }: { date: string }) {
+/** The daily note of a date; with `part`, opened at its morning or evening part. */
+export function ZenEditor({ date, part }: { date: string; part?: 'morning' | 'evening' }) {
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from ?? '/notes';
@@ -47,9 +48,10 @@ function ZenEditor({ date }: { date: string }) {
       ) : (
         <Editor
           date={date}
-          initial={
-            note.data.exists && note.data.content ? note.data.content : renderDailyNote(note.data.structured_data)
-          }
+          {...opening(
+            note.data.exists && note.data.content ? note.data.content : renderDailyNote(note.data.structured_data),
+            part,
+          )}
           onExit={exit}
         />
       )}
@@ -57,7 +59,24 @@ function ZenEditor({ date }: { date: string }) {
   );
 }
 
-function Editor({ date, initial, onExit }: { date: string; initial: string; onExit: () => void }) {
+/** The text the editor starts with and where its caret goes (the end, unless a part was asked for). */
+function opening(text: string, part: 'morning' | 'evening' | undefined): { initial: string; caret?: number } {
+  if (!part) return { initial: text };
+  const at = openAtPart(text, part);
+  return { initial: at.text, caret: at.caret };
+}
+
+function Editor({
+  date,
+  initial,
+  caret,
+  onExit,
+}: {
+  date: string;
+  initial: string;
+  caret?: number | undefined;
+  onExit: () => void;
+}) {
   const queryClient = useQueryClient();
   const { username } = useSession().user;
   const [text, setText] = useState(() => loadDraft(username, date) ?? initial);
@@ -94,9 +113,12 @@ function Editor({ date, initial, onExit }: { date: string; initial: string; onEx
 
   useEffect(() => {
     const el = area.current;
-    el?.focus();
-    el?.setSelectionRange(el.value.length, el.value.length);
-  }, []);
+    if (!el) return;
+    // A restored draft differs from the note, so the asked-for place no longer applies.
+    const at = caret !== undefined && el.value === initial ? caret : el.value.length;
+    el.focus();
+    el.setSelectionRange(at, at);
+  }, [caret, initial]);
 
   // Leaving by any other way (a link, the browser's back button) still saves the last words.
   // A draft restored from an earlier failed save is saved straight away, and a lost connection

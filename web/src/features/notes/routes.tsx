@@ -1,13 +1,15 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AppletLayout } from '../../app/AppletLayout';
-import { CreateChoices, NewTranscriptPanel, NotYetPanel } from './CreateChoices';
+import { WeeklyEditorRoute } from '../weekly/WeeklyEditor';
+import { CreateChoices, NewTranscriptPanel, NewWeeklyRedirect } from './CreateChoices';
 import { EntryViewer } from './EntryViewer';
 import { NotesPage } from './NotesPage';
 import { ZenEditorRoute } from './ZenEditor';
 
 /**
  * /notes: the list beside creation choices (/notes), an entry (/notes/entry/:type/:id), the
- * daily note's zen editor (/notes/daily/:date) and the placeholders of what will come.
+ * daily note's zen editor (/notes/daily/:date), the weekly planning editor (/notes/weekly/:date)
+ * and the placeholder of transcript creation.
  */
 export const notesRoute: RouteObject = {
   path: 'notes',
@@ -20,7 +22,8 @@ export const notesRoute: RouteObject = {
     { index: true, element: <CreateChoices /> },
     { path: 'entry/:type/:id', element: <EntryViewer /> },
     { path: 'daily/:date', element: <ZenEditorRoute /> },
-    { path: 'new/weekly', element: <NotYetPanel kind="weekly" /> },
+    { path: 'weekly/:date', element: <WeeklyEditorRoute /> },
+    { path: 'new/weekly', element: <NewWeeklyRedirect /> },
     { path: 'new/transcript', element: <NewTranscriptPanel /> },
     { path: '*', element: <Navigate to="/notes" replace /> },
   ],

@@ -1,7 +1,9 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AppletLayout } from '../../app/AppletLayout';
-import { TodosDebugPage } from './DebugPage';
-import { TodosPage } from './TodosPage';
+import { lazyPage } from '../../app/lazyPage';
+
+const TodosPage = lazyPage(() => import('./TodosPage'), 'TodosPage');
+const TodosDebugPage = lazyPage(() => import('./DebugPage'), 'TodosDebugPage');
 
 /** /todos, with the debug sub-route; any other sub-path goes back to /todos. */
 export const todosRoute: RouteObject = {

@@ -1,11 +1,13 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AppletLayout } from '../../app/AppletLayout';
+import { lazyPage } from '../../app/lazyPage';
 import type { AppletTab } from '../../ui/AppletTabs';
-import { HistoryPage } from './HistoryPage';
-import { LogPage } from './LogPage';
-import { SettingsPage } from './SettingsPage';
-import { StatsPage } from './StatsPage';
-import { TodayPage } from './TodayPage';
+
+const TodayPage = lazyPage(() => import('./TodayPage'), 'TodayPage');
+const HistoryPage = lazyPage(() => import('./HistoryPage'), 'HistoryPage');
+const LogPage = lazyPage(() => import('./LogPage'), 'LogPage');
+const SettingsPage = lazyPage(() => import('./SettingsPage'), 'SettingsPage');
+const StatsPage = lazyPage(() => import('./StatsPage'), 'StatsPage');
 
 const WORKOUT_TABS: AppletTab[] = [
   { id: '', label: 'Today' },

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { CRON_TEXT, EXECUTIONS_LIMIT } from '../cronSchedule.js';
+
+export const JOB_TYPES = [
+  'database_backup',
+  'log_cleanup',
+  'health_check',
+  'custom_script',
+  'assistant_briefing',
+] as const;
+/** Managed by administrators only; every other type belongs to the user who created the job. */
+export const SYSTEM_JOB_TYPES: ReadonlyArray<string> = [
+  'database_backup',
+  'log_cleanup',
+  'health_check',
+  'custom_script',
+];
+export const EXECUTION_STATUSES = ['running', 'success', 'failure', 'cancelled'] as const;
+export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
+
+/** One config key of a job type (§3 'Job type descriptor'). */
+export const configField = z.object({
+  type: z.enum(['number', 'text']),
+  required: z.boolean(),
+  default: z.union([z.number(), z.string()]).optional(),
+  description: z.string(),
+});
+export type ConfigField = z.infer<typeof configField>;
+export type ConfigSchema = Record<string, ConfigField>;
+
+export const jobTypeDescriptor = z
+  .object({
+    type: z.string(),
+    name: z.string(),
+    description: z.string(),
+    configSchema: z.record(z.string(), configField),
+    /** false when the server cannot run this type (e.g. no scripts folder); `reason` says why. */
+    available: z.boolean(),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'CronJobType' });
+export type JobTypeDescriptor = z.infer<typeof jobTypeDescriptor>;
+export const jobTypesResponse = z.array(jobTypeDescriptor);
+
+export const jobConfig = z.record(z.string(), z.unknown());
+
+export const cronJob = z
+  .object({
+    job_uuid: z.string(),
+    name: z.string(),
+    description: z.string(),
+    schedule: z.string(),
+    timezone: z.string(),
+    job_type: z.string(),
+    job_config: jobConfig,
+    enabled: z.boolean(),
+    last_run: z.string().nullable(),
+    next_run: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'CronJob' });
+export type CronJob = z.infer<typeof cronJob>;
+export const cronJobsResponse = z.array(cronJob);
+
+const name = z.string().trim().min(1, CRON_TEXT.nameRequired).max(200);
+const description = z.string().trim().max(2000);
+const schedule = z.string().trim().min(1, CRON_TEXT.scheduleRequired).max(200);
+const jobType = z.string().trim().min(1, CRON_TEXT.typeRequired).max(100);
+
+export const createJobRequest = z.object({
+  name,
+  description: description.default(''),
+  schedule,
+  job_type: jobType,
+  job_config: jobConfig.default({}),
+  enabled: z.boolean().default(true),
+});
+export type CreateJobRequest = z.input<typeof createJobRequest>;
+
+/** Partial or full job body; the list's toggle sends only `enabled`. */
+export const updateJobRequest = z
+  .object({
+    name: name.optional(),
+    description: description.optional(),
+    schedule: schedule.optional(),
+    job_type: jobType.optional(),
+    job_config: jobConfig.optional(),
+    enabled: z.boolean().optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nothing to update');
+export type UpdateJobRequest = z.infer<typeof updateJobRequest>;
+
+export const jobIdParams = z.object({ id: z.string().uuid(CRON_TEXT.jobNotFound) });
+export const jobUuidParams = z.object({ jobUuid: z.string().uuid(CRON_TEXT.jobNotFound) });
+export const executionIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const executionsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(EXECUTIONS_LIMIT),
+});
+
+export const cronExecution = z
+  .object({
+    id: z.number().int(),
+    job_uuid: z.string(),
+    job_name: z.string(),
+    job_type: z.string(),
+    status: z.enum(EXECUTION_STATUSES),
+    trigger: z.enum(['schedule', 'manual']),
+    started_at: z.string(),
+    completed_at: z.string().nullable(),
+    error: z.string().nullable(),
+    output: z.string().nullable(),
+  })
+  .meta({ id: 'CronExecution' });
+export type CronExecution = z.infer<typeof cronExecution>;
+export const cronExecutionsResponse = z.array(cronExecution);

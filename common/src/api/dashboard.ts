@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { calendarEvent } from './calendar.js';
+
+/** Spec texts of the Overview (part 1 §2 'Dashboard applet', §8 'Overview'). */
+export const OVERVIEW_TEXT = {
+  goalTitle: "Today's Goal",
+  noGoal: 'No personal goal set for today yet.',
+  viewJournal: 'View Journal',
+  workoutTitle: "Today's Workout",
+  workoutReady: 'Ready for you to start!',
+  startNow: 'Start Now',
+  noWorkout: 'No workout planned for today',
+  generateWorkout: 'Generate Workout',
+  weekTitle: 'This Week',
+  calendarTitle: "Today's Calendar",
+  connectCalendar: 'Connect your calendar to see today’s events here.',
+  connectLink: 'Calendar Settings',
+  fetchFailed: 'Failed to fetch data. Please try again.',
+} as const;
+
+/** One day of the 'This Week' grid (Sunday to Saturday of the user's week). */
+export const weekDay = z.object({
+  date: z.string(),
+  /** Short weekday name, 'Sun' … 'Sat'. */
+  weekday: z.string(),
+  /** Day of the month. */
+  day: z.number().int(),
+  isToday: z.boolean(),
+  /** A workout log on this day that is not marked skipped. */
+  workoutCompleted: z.boolean(),
+});
+export type WeekDay = z.infer<typeof weekDay>;
+
+/** Today's calendar as the overview shows it; `connected: false` shows the connect prompt. */
+export const overviewCalendar = z.object({ connected: z.boolean(), events: z.array(calendarEvent) });
+export type OverviewCalendar = z.infer<typeof overviewCalendar>;
+
+export const dashboardOverview = z
+  .object({
+    /** The user's today, YYYY-MM-DD, in their time zone. */
+    today: z.string(),
+    timeZone: z.string(),
+    /** `structured_data.morning.personal_goal` of today's daily note, or null. */
+    personalGoal: z.string().nullable(),
+    /** Today's plan, if one exists. */
+    workout: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+    week: z.array(weekDay).length(7),
+    calendar: overviewCalendar,
+  })
+  .meta({ id: 'DashboardOverview' });
+export type DashboardOverview = z.infer<typeof dashboardOverview>;

@@ -1,0 +1,167 @@
+import { errors, noContent } from '../../../../common/src/api/common.js';
+import {
+  createJobRequest,
+  cronExecution,
+  cronExecutionsResponse,
+  cronJob,
+  cronJobsResponse,
+  executionIdParams,
+  executionsQuery,
+  jobIdParams,
+  jobTypesResponse,
+  jobUuidParams,
+  updateJobRequest,
+} from '../../../../common/src/api/cron.js';
+import { type App, type AppContext, typed } from '../../context.js';
+import { userOf } from '../../http/auth.js';
+import { CronService } from './service.js';
+
+const tags = ['cron'];
+
+export async function cronRoutes(app: App, ctx: AppContext) {
+  const r = typed(app);
+  const cron = new CronService(ctx);
+
+  r.get(
+    '/api/cron/jobs',
+    {
+      schema: {
+        operationId: 'cron.listJobs',
+        tags,
+        summary: "Jobs the user may manage: every system job for administrators, and the user's own briefings",
+        response: { 200: cronJobsResponse, ...errors(401) },
+      },
+    },
+    async (request) => cron.list(userOf(request)),
+  );
+
+  r.get(
+    '/api/cron/jobs/:id',
+    {
+      schema: {
+        operationId: 'cron.getJob',
+        tags,
+        summary: 'One job by its uuid',
+        params: jobIdParams,
+        response: { 200: cronJob, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => cron.get(userOf(request), request.params.id),
+  );
+
+  r.post(
+    '/api/cron/jobs',
+    {
+      schema: {
+        operationId: 'cron.createJob',
+        tags,
+        summary: "Create a job; the schedule is read in the user's time zone, the config checked against the type",
+        body: createJobRequest,
+        response: { 201: cronJob, ...errors(400, 401, 403, 413) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await cron.create(userOf(request), request.body)),
+  );
+
+  r.put(
+    '/api/cron/jobs/:id',
+    {
+      schema: {
+        operationId: 'cron.updateJob',
+        tags,
+        summary: 'Update a job with a partial or full body (the list toggle sends only enabled)',
+        params: jobIdParams,
+        body: updateJobRequest,
+        response: { 200: cronJob, ...errors(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request) => cron.update(userOf(request), request.params.id, request.body),
+  );
+
+  r.delete(
+    '/api/cron/jobs/:id',
+    {
+      schema: {
+        operationId: 'cron.deleteJob',
+        tags,
+        summary: 'Delete a job and its executions (a running execution is cancelled first)',
+        params: jobIdParams,
+        response: { 204: noContent, ...errors(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request, reply) => {
+      await cron.remove(userOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/cron/jobs/:id/trigger',
+    {
+      schema: {
+        operationId: 'cron.triggerJob',
+        tags,
+        summary: 'Run an enabled job now; answers with its execution as it stands (409 when it is already running)',
+        params: jobIdParams,
+        response: { 202: cronExecution, ...errors(400, 401, 403, 404, 409, 413) },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await cron.trigger(userOf(request), request.params.id)),
+  );
+
+  r.get(
+    '/api/cron/executions',
+    {
+      schema: {
+        operationId: 'cron.listExecutions',
+        tags,
+        summary: 'The newest executions of the jobs the user may see (limit 50 by default)',
+        querystring: executionsQuery,
+        response: { 200: cronExecutionsResponse, ...errors(400, 401) },
+      },
+    },
+    async (request) => cron.executions(userOf(request), request.query.limit),
+  );
+
+  r.get(
+    '/api/cron/executions/:jobUuid',
+    {
+      schema: {
+        operationId: 'cron.listJobExecutions',
+        tags,
+        summary: 'The newest executions of one job (limit 50 by default)',
+        params: jobUuidParams,
+        querystring: executionsQuery,
+        response: { 200: cronExecutionsResponse, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => cron.executions(userOf(request), request.query.limit, request.params.jobUuid),
+  );
+
+  r.post(
+    '/api/cron/executions/:id/cancel',
+    {
+      schema: {
+        operationId: 'cron.cancelExecution',
+        tags,
+        summary: 'Cancel a running execution, on whichever instance runs it (409 when it is not running)',
+        params: executionIdParams,
+        response: { 200: cronExecution, ...errors(400, 401, 403, 404, 409, 413) },
+      },
+    },
+    async (request) => cron.cancel(userOf(request), request.params.id),
+  );
+
+  r.get(
+    '/api/cron/job-types',
+    {
+      schema: {
+        operationId: 'cron.listJobTypes',
+        tags,
+        summary: 'The job types the user may create, with their config schema and availability',
+        response: { 200: jobTypesResponse, ...errors(401) },
+      },
+    },
+    async (request) => cron.types(userOf(request)),
+  );
+}

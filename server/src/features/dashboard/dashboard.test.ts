@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OVERVIEW_TEXT } from '../../../../common/src/api/dashboard.js';
+import { addDays, sundayOf, todayIn } from '../../../../common/src/time.js';
+import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { morningNote, seed } from '../../test/seed.js';
+import { generate } from '../workout/testing.js';
+import { weekGrid } from './service.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+describe('week grid', () => {
+  it('runs Sunday to Saturday around any day, with today and completed days marked', () => {
+    const grid = weekGrid('2026-03-04', new Set(['2026-03-01', '2026-03-07', '2026-03-08']));
+    expect(grid.map((d) => `${d.weekday} ${d.day}`)).toEqual([
+      'Sun 1',
+      'Mon 2',
+      'Tue 3',
+      'Wed 4',
+      'Thu 5',
+      'Fri 6',
+      'Sat 7',
+    ]);
+    expect(grid.filter((d) => d.isToday).map((d) => d.date)).toEqual(['2026-03-04']);
+    expect(grid.filter((d) => d.workoutCompleted).map((d) => d.date)).toEqual(['2026-03-01', '2026-03-07']);
+    // A Sunday starts its own week; a Saturday ends it; across a month and a year boundary.
+    expect(weekGrid('2026-03-08', new Set())[0]?.date).toBe('2026-03-08');
+    expect(weekGrid('2027-01-02', new Set()).map((d) => d.date)).toEqual([
+      '2026-12-27',
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+    ]);
+  });
+});
+
+describe('GET /api/dashboard/overview', () => {
+  it('needs a session', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/dashboard/overview' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: expect.any(String) });
+  });
+
+  it('an empty account: no goal, no workout, an empty week, the calendar not connected', async () => {
+    const c = await createUserAndSignIn(h, 'empty');
+    const res = await c.request({ method: 'GET', url: '/api/dashboard/overview' });
+    expect(res.statusCode).toBe(200);
+    const today = todayIn('UTC');
+    const body = res.json();
+    expect(body).toMatchObject({ today, timeZone: 'UTC', personalGoal: null, workout: null });
+    expect(body.calendar).toEqual({ connected: false, events: [] });
+    expect(body.week).toHaveLength(7);
+    expect(body.week[0].date).toBe(sundayOf(today));
+    expect(body.week.filter((d: { isToday: boolean }) => d.isToday).map((d: { date: string }) => d.date)).toEqual([
+      today,
+    ]);
+    expect(body.week.some((d: { workoutCompleted: boolean }) => d.workoutCompleted)).toBe(false);
+  });
+
+  it("shows today's goal, today's plan and this week's completed workouts, in the user's zone", async () => {
+    // Kiritimati is UTC+14: its today is a day ahead of UTC's for most of the UTC day, and the
+    // answer must follow it (so yesterday's UTC data is not "today").
+    const zone = 'Pacific/Kiritimati';
+    const c = await createUserAndSignIn(h, 'zoned');
+    await seed.zone(c, zone);
+    const today = todayIn(zone);
+    const sunday = sundayOf(today);
+    await seed.dailyNote(c, today, morningNote('Finish the quarterly report'));
+    await seed.dailyNote(c, addDays(today, -1), morningNote('Yesterday’s goal'));
+    await generate(c, today);
+    await seed.workoutLog(c, sunday, { completion: [{ name: 'Squat', completed: 'completed' }] });
+    await seed.workoutLog(c, addDays(sunday, 2), { skipped: true });
+    await seed.workoutLog(c, addDays(sunday, -1)); // last week: not in this grid
+    await seed.workoutLog(c, addDays(sunday, 7)); // next week
+
+    // Another user's data never shows.
+    const other = await createUserAndSignIn(h, 'neighbour');
+    await seed.zone(other, zone);
+    await seed.dailyNote(other, today, morningNote('Not mine'));
+    await seed.workoutLog(other, addDays(sunday, 1));
+
+    const body = (await c.request({ method: 'GET', url: '/api/dashboard/overview' })).json();
+    expect(body.today).toBe(today);
+    expect(body.timeZone).toBe(zone);
+    expect(body.personalGoal).toBe('Finish the quarterly report');
+    expect(body.workout).toEqual({ id: expect.any(Number), title: expect.any(String) });
+    expect(body.workout.title.length).toBeGreaterThan(0);
+    expect(
+      body.week.filter((d: { workoutCompleted: boolean }) => d.workoutCompleted).map((d: { date: string }) => d.date),
+    ).toEqual([sunday]);
+    expect(body.week.find((d: { isToday: boolean }) => d.isToday).date).toBe(today);
+  });
+
+  it("a plan for another day is not today's workout", async () => {
+    const c = await createUserAndSignIn(h, 'planner');
+    await generate(c, addDays(todayIn('UTC'), -1));
+    await generate(c, addDays(todayIn('UTC'), 1));
+    expect((await c.request({ method: 'GET', url: '/api/dashboard/overview' })).json().workout).toBeNull();
+  });
+
+  it('documents itself with a stable operation id', async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const op = doc.paths['/api/dashboard/overview'].get;
+    expect(op.operationId).toBe('dashboard.overview');
+    expect(op.tags).toEqual(['dashboard']);
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '401']));
+    expect(OVERVIEW_TEXT.fetchFailed).toBe('Failed to fetch data. Please try again.');
+  });
+});

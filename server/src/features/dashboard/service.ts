@@ -1,0 +1,46 @@
+import type { DashboardOverview, WeekDay } from '../../../../common/src/api/dashboard.js';
+import { addDays, dayOfWeek, sundayOf, todayIn } from '../../../../common/src/time.js';
+import type { Db } from '../../db/index.js';
+import { todaysCalendar } from './calendarCard.js';
+import { completedWorkoutDates, personalGoalOn, planOn } from './repo.js';
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** The 7 days of the week holding `today`, Sunday first. */
+export function weekGrid(today: string, completed: Set<string>): WeekDay[] {
+  const sunday = sundayOf(today);
+  return Array.from({ length: 7 }, (_, i) => {
+    const date = addDays(sunday, i);
+    return {
+      date,
+      weekday: WEEKDAYS[dayOfWeek(date)] ?? '',
+      day: Number(date.slice(8, 10)),
+      isToday: date === today,
+      workoutCompleted: completed.has(date),
+    };
+  });
+}
+
+/** Everything the overview shows, in one answer, for the user's today in their zone. */
+export async function overview(
+  db: Db,
+  user: { id: number; timeZone: string },
+  now: number = Date.now(),
+): Promise<DashboardOverview> {
+  const today = todayIn(user.timeZone, now);
+  const sunday = sundayOf(today);
+  const [personalGoal, workout, completed, calendar] = await Promise.all([
+    personalGoalOn(db, user.id, today),
+    planOn(db, user.id, today),
+    completedWorkoutDates(db, user.id, sunday, addDays(sunday, 6)),
+    todaysCalendar(db, user.id, { date: today, timeZone: user.timeZone }),
+  ]);
+  return {
+    today,
+    timeZone: user.timeZone,
+    personalGoal,
+    workout,
+    week: weekGrid(today, completed),
+    calendar,
+  };
+}

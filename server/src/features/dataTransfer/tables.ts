@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { isValidDate } from '../../../../common/src/time.js';
+import type { Database } from '../../db/schema.js';
+
+/**
+ * The tables an export holds: every table of a user's own content, listed once here. A feature
+ * that adds a table of user content adds one entry (parents before their children). Secrets are
+ * never listed: sessions, password hashes, API key hashes and calendar credentials stay behind.
+ * `id` and `user_id` are never exported; a child row names its parent by the parent's key.
+ */
+
+type ColumnType = 'text' | 'textNull' | 'date' | 'instant' | 'instantNull' | 'flag' | 'json' | 'jsonNull';
+
+const MAX_TEXT = 2_000_000;
+// PostgreSQL text cannot hold NUL characters, so no export may bring one in.
+const text = z
+  .string()
+  .max(MAX_TEXT)
+  .refine((s) => !s.includes('\u0000'), 'contains a NUL character');
+const isJson = (s: string) => {
+  try {
+    JSON.parse(s);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const instant = z.string().refine((s) => !Number.isNaN(Date.parse(s)) && s.length <= 40, 'not a timestamp');
+const COLUMN: Record<ColumnType, z.ZodType> = {
+  text,
+  textNull: text.nullable(),
+  date: z.string().refine(isValidDate, 'not a YYYY-MM-DD date'),
+  instant,
+  instantNull: instant.nullable(),
+  flag: z.union([z.literal(0), z.literal(1)]),
+  json: text.refine(isJson, 'not JSON text'),
+  jsonNull: text.refine(isJson, 'not JSON text').nullable(),
+};
+
+export type Row = Record<string, unknown>;
+
+export interface TableSpec {
+  name: keyof Database & string;
+  columns: Record<string, ColumnType>;
+  /** What makes two rows the same: an imported row whose key is present is skipped. */
+  key: (row: Row) => string;
+  /** A child table: its `column` holds the parent's id, exported as the parent's key `as`. */
+  parent?: { table: keyof Database & string; column: string; as: string };
+  /** Columns unique across all users: a taken value gets a fresh one on import. */
+  globallyUnique?: string[];
+}
+
+const k = (...parts: unknown[]) => JSON.stringify(parts);
+
+export const EXPORTED_TABLES: TableSpec[] = [
+  {
+    name: 'todos',
+    columns: { content: 'text', completed: 'flag', completed_at: 'instantNull', created_at: 'instant' },
+    key: (r) => k(r.content, r.created_at),
+  },
+  {
+    name: 'journal_entries',
+    columns: {
+      date: 'date',
+      journal_type: 'text',
+      content: 'text',
+      structured_data: 'jsonNull',
+      has_morning: 'flag',
+      has_evening: 'flag',
+      created_at: 'instant',
+      updated_at: 'instant',
+    },
+    // One daily note and one weekly plan per date; plain notes may be many.
+    key: (r) => (r.journal_type === 'note' ? k(r.journal_type, r.date, r.created_at) : k(r.journal_type, r.date)),
+  },
+  {
+    name: 'transcripts',
+    columns: {
+      date: 'date',
+      title: 'text',
+      content: 'text',
+      context: 'textNull',
+      transcript_type: 'text',
+      google_event_id: 'textNull',
+      google_event_etag: 'textNull',
+      google_recurring_event_id: 'textNull',
+      created_at: 'instant',
+    },
+    key: (r) => k(r.date, r.title, r.created_at),
+  },
+  {
+    name: 'coach_conversations',
+    columns: {
+      conversation_uuid: 'text',
+      coach_type: 'text',
+      title: 'textNull',
+      created_at: 'instant',
+      updated_at: 'instant',
+    },
+    key: (r) => k(r.coach_type, r.created_at),
+    globallyUnique: ['conversation_uuid'],
+  },
+  {
+    name: 'coach_messages',
+    columns: { role: 'text', content: 'text', thoughts: 'textNull', created_at: 'instant' },
+    parent: { table: 'coach_conversations', column: 'conversation_id', as: 'conversation' },
+    key: (r) => k(r.conversation, r.role, r.created_at, r.content),
+  },
+  {
+    name: 'coach_meta',
+    columns: {
+      coach_type: 'text',
+      meta_content: 'text',
+      base_prompt: 'text',
+      system_prompt_addition: 'text',
+      updated_at: 'instant',
+    },
+    key: (r) => k(r.coach_type),
+  },
+  {
+    name: 'workout_plans',
+    columns: {
+      date: 'date',
+      plan_uuid: 'textNull',
+      plan: 'json',
+      focus: 'textNull',
+      intensity: 'textNull',
+      source: 'text',
+      created_at: 'instant',
+      updated_at: 'instant',
+    },
+    key: (r) => k(r.date),
+  },
+  {
+    name: 'workout_logs',
+    columns: {
+      date: 'date',
+      entry: 'text',
+      workout_completion: 'jsonNull',
+      workout_skipped: 'flag',
+      created_at: 'instant',
+      updated_at: 'instant',
+    },
+    key: (r) => k(r.date),
+  },
+  {
+    name: 'exercise_progress',
+    columns: {
+      workout_uuid: 'text',
+      section_uuid: 'text',
+      exercise_uuid: 'text',
+      status: 'text',
+      notes: 'textNull',
+      updated_at: 'instant',
+    },
+    key: (r) => k(r.workout_uuid, r.exercise_uuid),
+  },
+  {
+    name: 'exercise_feedback',
+    columns: {
+      workout_date: 'date',
+      exercise_name: 'text',
+      exercise_uuid: 'textNull',
+      feedback_type: 'text',
+      comment: 'textNull',
+      created_at: 'instant',
+    },
+    key: (r) => k(r.workout_date, r.exercise_name),
+  },
+  {
+    name: 'workout_settings',
+    columns: { equipment_available: 'json', workout_preferences: 'json', updated_at: 'instant' },
+    key: () => k('settings'),
+  },
+];
+
+/** The schema an imported row of a table must match (unknown fields are dropped). */
+export function rowSchema(spec: TableSpec) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, type] of Object.entries(spec.columns)) shape[name] = COLUMN[type];
+  if (spec.parent) shape[spec.parent.as] = z.string().max(1000);
+  return z.object(shape);
+}
+
+/** A parent row's key as its children name it. */
+export const parentKeyOf = (spec: TableSpec, row: Row) => spec.key(row);

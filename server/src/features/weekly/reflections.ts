@@ -1,0 +1,56 @@
+import type { EveningReflection, MorningReflection, WeeklyReflections } from '../../../../common/src/api/weekly.js';
+import { addDays } from '../../../../common/src/time.js';
+import { summariseReflections } from '../../../../common/src/weeklyPlan.js';
+import { REFLECTIONS_FETCHED } from '../../../../common/src/weeklyTexts.js';
+import { weekOf } from '../../../../common/src/weekRules.js';
+import type { Db } from '../../db/index.js';
+import { listDailyWithPart, parseJson } from '../journal/repo.js';
+
+const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** Weeks before the planned week that its reflections reach back to. */
+const WEEKS_BACK = 4;
+
+/**
+ * The period a week's plan reflects on: the four weeks before it and the week itself, newest
+ * first, so that a plan written on Monday sees last week first, and one written on Friday for
+ * next week sees this week. The spec's 25 per part then caps it (about five weeks of notes).
+ */
+export function reflectionPeriod(date: string) {
+  const monday = weekOf(date);
+  return { from: addDays(monday, -7 * WEEKS_BACK), to: addDays(monday, 6) };
+}
+
+/** The latest 25 morning and 25 evening parts of daily notes in the period, and their summary. */
+export async function loadReflections(db: Db, userId: number, date: string): Promise<WeeklyReflections> {
+  const { from, to } = reflectionPeriod(date);
+  const mornings = await listDailyWithPart(db, userId, 'morning', from, to, REFLECTIONS_FETCHED);
+  const evenings = await listDailyWithPart(db, userId, 'evening', from, to, REFLECTIONS_FETCHED);
+  const morning_reflections: MorningReflection[] = mornings.map((r) => {
+    const m = (parseJson(r.structured_data)?.morning ?? {}) as Record<string, unknown>;
+    return {
+      date: r.date,
+      priorities: strings(m.daily_priorities),
+      challenges: str(m.anticipated_challenges),
+      energy_level: typeof m.energy_level === 'number' ? m.energy_level : null,
+    };
+  });
+  const evening_reflections: EveningReflection[] = evenings.map((r) => {
+    const e = (parseJson(r.structured_data)?.evening ?? {}) as Record<string, unknown>;
+    return {
+      date: r.date,
+      wins: strings(e.wins),
+      frustrations: str(e.frustrations),
+      open_loops: strings(e.open_loops),
+    };
+  });
+  return {
+    from,
+    to,
+    morning_reflections,
+    evening_reflections,
+    summary: summariseReflections(morning_reflections, evening_reflections),
+    has_reflections: morning_reflections.length + evening_reflections.length > 0,
+  };
+}

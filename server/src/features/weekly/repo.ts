@@ -1,0 +1,48 @@
+import type { PlanningMessage } from '../../../../common/src/api/weekly.js';
+import type { Db } from '../../db/index.js';
+
+/** The planning conversations (one per user and week). Plans are journal rows: see journal/repo. */
+
+export function findConversation(db: Db, userId: number, week: string) {
+  return db
+    .selectFrom('weekly_conversations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('week_date', '=', week)
+    .executeTakeFirst();
+}
+
+export function findConversationById(db: Db, userId: number, id: number) {
+  return db
+    .selectFrom('weekly_conversations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Writes the week's conversation (replacing the stored one) and returns the row. */
+export async function upsertConversation(
+  db: Db,
+  userId: number,
+  week: string,
+  messages: PlanningMessage[],
+  now: string,
+) {
+  const text = JSON.stringify(messages);
+  return db
+    .insertInto('weekly_conversations')
+    .values({ user_id: userId, week_date: week, messages: text, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'week_date']).doUpdateSet({ messages: text, updated_at: now }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteConversation(db: Db, userId: number, id: number) {
+  const res = await db
+    .deleteFrom('weekly_conversations')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}

@@ -1,0 +1,368 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { addDays } from '../../../../common/src/time.js';
+import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts.js';
+import { currentWeek, isWeekEditable, nextWeekOf } from '../../../../common/src/weekRules.js';
+import { nowIso } from '../../db/migrationHelpers.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
+import { saveEntry } from '../journal/repo.js';
+
+let h: Harness;
+afterEach(async () => h?.close());
+
+/**
+ * The week a user plans now: the current one, or on a Sunday (which belongs to the week that
+ * just ended, read-only by then) the next one.
+ */
+const thisWeek = () => {
+  const week = currentWeek('UTC');
+  return isWeekEditable(week, 'UTC') ? week : nextWeekOf(week);
+};
+const PAST = '2026-03-02';
+
+const plan = (over: Record<string, unknown> = {}) => ({
+  weekly_review: 'Shipped the beta',
+  meta_goals: ['Write the launch post', '', ''],
+  constraints: 'Offsite on Thursday',
+  brain_dump: 'taxes, dentist',
+  weekly_intention: 'Calm focus',
+  content: '',
+  ...over,
+});
+const save = (c: Client, date: string, body: object) =>
+  c.request({ method: 'PUT', url: `/api/weekly/${date}`, payload: body });
+const get = (c: Client, url: string) => c.request({ method: 'GET', url });
+
+async function userId(username: string) {
+  const u = await h.ctx.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+  return u.id;
+}
+
+/** A plan stored while its week was open (the API refuses past weeks now). */
+async function storePastPlan(username: string, date: string, data: object) {
+  return saveEntry(h.ctx.db, await userId(username), {
+    date,
+    journal_type: 'weekly_planning',
+    content: 'Weekly planning entry',
+    structured_data: data as Record<string, unknown>,
+    now: nowIso(),
+  });
+}
+
+describe('weekly plan', () => {
+  it('saves the week of any date under its Monday and reads it back with the week rules', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const monday = thisWeek();
+    const empty = (await get(c, `/api/weekly/${addDays(monday, 2)}`)).json();
+    expect(empty).toMatchObject({ exists: false, id: null, date: monday, week: { week: monday, editable: true } });
+    expect(empty.structured_data.meta_goals).toEqual(['', '', '']);
+
+    const res = await save(c, addDays(monday, 3), plan());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ saved: true, message: WEEKLY_TEXT.saved });
+    const read = (await get(c, `/api/weekly/${monday}`)).json();
+    expect(read).toMatchObject({
+      exists: true,
+      date: monday,
+      content: 'Weekly planning entry',
+      structured_data: { weekly_intention: 'Calm focus', meta_goals: ['Write the launch post', '', ''] },
+      week: { next_week: nextWeekOf(monday) },
+    });
+    // It is the journal entry of type weekly_planning that the notes list shows.
+    const byDate = (await get(c, `/api/personal-journal/date/${monday}/weekly_planning`)).json();
+    expect(byDate).toMatchObject({ exists: true, entry: { id: read.id } });
+    const headlines = (await get(c, '/api/notes/headlines?type=weekly')).json();
+    expect(headlines[0].entries[0]).toMatchObject({ id: read.id, type: 'weekly' });
+  });
+
+  it("says 'No changes to save' and writes nothing when nothing changed", async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const monday = thisWeek();
+    const blank = await save(
+      c,
+      monday,
+      plan({ weekly_review: '', meta_goals: ['', '', ''], constraints: '', brain_dump: '', weekly_intention: '' }),
+    );
+    expect(blank.json()).toMatchObject({ saved: false, message: WEEKLY_TEXT.noChanges, plan: { exists: false } });
+    const first = (await save(c, monday, plan())).json();
+    const again = (await save(c, monday, plan({ content: 'Weekly planning entry' }))).json();
+    expect(again).toMatchObject({ saved: false, message: WEEKLY_TEXT.noChanges });
+    expect(again.plan.updated_at).toBe(first.plan.updated_at);
+    const changed = (await save(c, monday, plan({ meta_goals: ['Write the launch post', 'Run twice', ''] }))).json();
+    expect(changed).toMatchObject({
+      saved: true,
+      plan: { structured_data: { meta_goals: ['Write the launch post', 'Run twice', ''] } },
+    });
+  });
+
+  it("refuses a save once the week has ended, with the spec's message, and changes nothing", async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    await storePastPlan('alice', PAST, { weekly_intention: 'old' });
+    const res = await save(c, addDays(PAST, 4), plan({ weekly_intention: 'rewritten' }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: WEEKLY_TEXT.notEditable });
+    const read = (await get(c, `/api/weekly/${PAST}`)).json();
+    expect(read).toMatchObject({
+      structured_data: { weekly_intention: 'old' },
+      week: { editable: false, can_create_next: true },
+    });
+    // Last week is closed too, whatever day of this week it is.
+    const last = await save(c, addDays(thisWeek(), -7), plan());
+    expect(last.statusCode).toBe(409);
+  });
+
+  it("lets the next week be planned, and reads the week rules in the user's zone", async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const next = nextWeekOf(thisWeek());
+    const res = await save(c, next, plan({ weekly_intention: 'Next' }));
+    expect(res.json()).toMatchObject({ saved: true, plan: { date: next, week: { editable: true } } });
+    await c.request({ method: 'PUT', url: '/api/settings', payload: { timezone: 'Europe/Paris' } });
+    const paris = (await get(c, '/api/weekly/2026-03-25')).json();
+    // Paris moves to summer time that Sunday: the week ends at 23:00 UTC on Saturday.
+    expect(paris.week).toMatchObject({ week: '2026-03-23', editable_until: '2026-03-28T23:00:00.000Z' });
+  });
+
+  it('refuses impossible dates and oversized fields', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    for (const d of ['2026-02-30', '9999-99-99', 'monday']) {
+      const res = await get(c, `/api/weekly/${d}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'Date must be YYYY-MM-DD' });
+    }
+    const huge = await save(c, thisWeek(), plan({ brain_dump: 'x'.repeat(20_001) }));
+    expect(huge.statusCode).toBe(400);
+    expect((await get(c, `/api/weekly/${thisWeek()}`)).json().exists).toBe(false);
+    const malformed = await c.request({
+      method: 'PUT',
+      url: `/api/weekly/${thisWeek()}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"weekly_review": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ error: expect.any(String) });
+  });
+});
+
+describe('reflections', () => {
+  const note = (c: Client, date: string, i: number) =>
+    c.request({
+      method: 'POST',
+      url: `/api/notes/daily/${date}`,
+      payload: {
+        content: `note ${i}`,
+        structured_data: {
+          morning: { daily_priorities: [`priority ${i}`], anticipated_challenges: `challenge ${i}`, energy_level: 6 },
+          evening: { wins: [`win ${i}`], frustrations: `${'f'.repeat(150)} ${i}`, open_loops: [`loop ${i}`] },
+        },
+      },
+    });
+
+  it('reads the latest 25 morning and evening parts of the period, summarised and cut', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const monday = thisWeek();
+    // 30 days of notes ending last Sunday, and one older than the period.
+    for (let i = 1; i <= 30; i++) await note(c, addDays(monday, -i), i);
+    await note(c, addDays(monday, -40), 40);
+    const r = (await get(c, `/api/weekly/${monday}/reflections`)).json();
+    expect(r.from).toBe(addDays(monday, -28));
+    expect(r.has_reflections).toBe(true);
+    expect(r.morning_reflections).toHaveLength(25);
+    expect(r.evening_reflections).toHaveLength(25);
+    expect(r.morning_reflections[0]).toEqual({
+      date: addDays(monday, -1),
+      priorities: ['priority 1'],
+      challenges: 'challenge 1',
+      energy_level: 6,
+    });
+    expect(r.summary.priorities).toEqual(['priority 1', 'priority 2', 'priority 3', 'priority 4', 'priority 5']);
+    expect(r.summary.wins).toHaveLength(5);
+    expect(r.summary.open_loops).toHaveLength(5);
+    expect(r.summary.challenges).toEqual(['challenge 1', 'challenge 2', 'challenge 3']);
+    expect(r.summary.frustrations).toHaveLength(3);
+    for (const f of r.summary.frustrations) expect(f).toBe(`${'f'.repeat(100)}…`);
+
+    // A save attaches them to the plan.
+    const saved = (await save(c, monday, plan())).json();
+    expect(saved.plan.structured_data.morning_reflections).toHaveLength(25);
+    expect(saved.plan.structured_data.evening_reflections[0].wins).toEqual(['win 1']);
+  });
+
+  it('has no reflections without daily notes', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const r = (await get(c, `/api/weekly/${thisWeek()}/reflections`)).json();
+    expect(r).toMatchObject({ has_reflections: false, morning_reflections: [], evening_reflections: [] });
+  });
+});
+
+describe('export', () => {
+  it('downloads the whole plan as weekly-plan-{date}.md', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const monday = thisWeek();
+    await c.request({
+      method: 'POST',
+      url: `/api/notes/daily/${addDays(monday, -2)}`,
+      payload: {
+        content: 'x',
+        structured_data: { evening: { wins: ['Closed the deal'], open_loops: ['Call the bank'] } },
+      },
+    });
+    await save(
+      c,
+      addDays(monday, 1),
+      plan({
+        content: 'Remember to rest',
+        simplified_calendar_events: [
+          { start: `${monday}T09:00:00Z`, end: `${monday}T10:00:00Z`, title: 'Planning meeting', location: 'Room 4' },
+        ],
+      }),
+    );
+    const res = await get(c, `/api/weekly/${addDays(monday, 2)}/export`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="weekly-plan-${monday}.md"`);
+    const md = res.body;
+    expect(md).toContain(`# Weekly Plan — Week of ${monday}`);
+    expect(md).toContain('## Weekly Intention\n\nCalm focus');
+    expect(md).toContain('1. **Goal 1:** Write the launch post');
+    expect(md).toContain('2. **Goal 2:** —');
+    expect(md).toContain('## Weekly Review\n\nShipped the beta');
+    expect(md).toContain('## Constraints\n\nOffsite on Thursday');
+    expect(md).toContain('## Brain Dump\n\ntaxes, dentist');
+    expect(md).toContain('## Additional Thoughts\n\nRemember to rest');
+    expect(md).toContain('**Wins**\n\n- Closed the deal');
+    expect(md).toContain('**Open loops**\n\n- Call the bank');
+    expect(md).toContain(`1 events\n\n- ${monday} 09:00 — Planning meeting @ Room 4`);
+  });
+
+  it('answers 404 with the no-plan text when the week has no plan', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const res = await get(c, `/api/weekly/${thisWeek()}/export`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: WEEKLY_TEXT.noPlan });
+  });
+});
+
+describe('planning conversation', () => {
+  const messages = [
+    { role: 'assistant', content: 'How did last week go?' },
+    { role: 'user', content: 'Well.' },
+  ];
+
+  it("saves, loads, replaces and deletes the week's conversation", async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const monday = thisWeek();
+    expect((await get(c, `/api/weekly/${monday}/conversation`)).json()).toMatchObject({
+      exists: false,
+      id: null,
+      conversation: [],
+    });
+    const saved = await c.request({
+      method: 'POST',
+      url: `/api/weekly/${addDays(monday, 4)}/conversation`,
+      payload: { conversation: messages },
+    });
+    expect(saved.statusCode).toBe(200);
+    const { id } = saved.json();
+    const replaced = await c.request({
+      method: 'POST',
+      url: `/api/weekly/${monday}/conversation`,
+      payload: { conversation: [...messages, { role: 'assistant', content: 'Great.' }] },
+    });
+    expect(replaced.json()).toMatchObject({ id, exists: true, date: monday });
+    expect((await get(c, `/api/weekly/${monday}/conversation`)).json().conversation).toHaveLength(3);
+    const del = await c.request({ method: 'DELETE', url: `/api/weekly/conversation/${id}` });
+    expect(del.statusCode).toBe(204);
+    expect((await get(c, `/api/weekly/${monday}/conversation`)).json().exists).toBe(false);
+    const again = await c.request({ method: 'DELETE', url: `/api/weekly/conversation/${id}` });
+    expect(again.statusCode).toBe(404);
+    // By week too (the path the API document lists).
+    await c.request({ method: 'POST', url: `/api/weekly/${monday}/conversation`, payload: { conversation: messages } });
+    const byWeek = await c.request({ method: 'DELETE', url: `/api/weekly/${addDays(monday, 2)}/conversation` });
+    expect(byWeek.statusCode).toBe(204);
+    expect((await get(c, `/api/weekly/${monday}/conversation`)).json().exists).toBe(false);
+    expect((await c.request({ method: 'DELETE', url: `/api/weekly/${monday}/conversation` })).statusCode).toBe(404);
+  });
+
+  it('refuses to rewrite the conversation of an ended week', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const res = await c.request({
+      method: 'POST',
+      url: `/api/weekly/${PAST}/conversation`,
+      payload: { conversation: messages },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: WEEKLY_TEXT.notEditable });
+  });
+
+  it("keeps a user's plan and conversation from everyone else", async () => {
+    h = await createHarness();
+    const monday = thisWeek();
+    await expectOnlyOwnerCanReach(h, {
+      create: async (owner) => {
+        await save(owner, monday, plan());
+        const conv = await owner.request({
+          method: 'POST',
+          url: `/api/weekly/${monday}/conversation`,
+          payload: { conversation: messages },
+        });
+        return conv.json().id as number;
+      },
+      requests: (id) => [
+        { method: 'DELETE', url: `/api/weekly/conversation/${id}` },
+        { method: 'DELETE', url: `/api/weekly/${monday}/conversation` },
+        { method: 'GET', url: `/api/weekly/${monday}/export` },
+      ],
+      stillThere: async (owner, id) => {
+        const conv = (await get(owner, `/api/weekly/${monday}/conversation`)).json();
+        expect(conv).toMatchObject({ id, exists: true });
+        expect((await get(owner, `/api/weekly/${monday}`)).json().exists).toBe(true);
+      },
+    });
+    // Reads by date are the reader's own week: another user sees no plan and no conversation.
+    const other = await createUserAndSignIn(h, 'mallory');
+    expect((await get(other, `/api/weekly/${monday}`)).json().exists).toBe(false);
+    expect((await get(other, `/api/weekly/${monday}/conversation`)).json().exists).toBe(false);
+  });
+});
+
+describe('API document', () => {
+  it('names every weekly operation and documents its errors', async () => {
+    h = await createHarness();
+    const doc = (await h.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const ops = Object.entries(
+      doc.paths as Record<string, Record<string, { operationId?: string; tags?: string[]; responses?: object }>>,
+    )
+      .filter(([path]) => path.startsWith('/api/weekly'))
+      .flatMap(([, methods]) => Object.values(methods));
+    expect(ops.map((o) => o.operationId).sort()).toEqual([
+      'weekly.coach',
+      'weekly.deleteConversation',
+      'weekly.export',
+      'weekly.getCoachMeta',
+      'weekly.getConversation',
+      'weekly.getPlan',
+      'weekly.getReflections',
+      'weekly.saveConversation',
+      'weekly.savePlan',
+    ]);
+    for (const op of ops) {
+      expect(op.tags).toEqual(['weekly']);
+      expect(Object.keys(op.responses ?? {})).toContain('401');
+    }
+    // Writes of a plan say that a week that has ended is refused (409).
+    for (const id of ['weekly.savePlan', 'weekly.saveConversation']) {
+      expect(Object.keys(ops.find((o) => o.operationId === id)?.responses ?? {})).toContain('409');
+    }
+  });
+});

@@ -1,0 +1,116 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type JobType, num, OUTPUT_LIMIT, text } from './jobType.js';
+
+/** A file name in the scripts folder: no path separators, no `..`, not hidden. */
+export function scriptNameProblem(name: string): string | null {
+  if (!name) return 'script is required';
+  if (name.includes('/') || name.includes('\\') || name.includes('..') || name.startsWith('.') || name.includes('\0')) {
+    return 'script must be a file name in DAYMARK_SCRIPTS_DIR, without a path';
+  }
+  return null;
+}
+
+/** The argument array: a JSON array of strings, or empty. */
+export function parseArgs(raw: unknown): string[] | string {
+  if (raw === undefined || raw === null || raw === '') return [];
+  if (Array.isArray(raw)) return raw.every((a) => typeof a === 'string') ? (raw as string[]) : 'args must be strings';
+  if (typeof raw !== 'string') return 'args must be a JSON array of strings, e.g. ["--full"]';
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (Array.isArray(parsed) && parsed.every((a) => typeof a === 'string')) return parsed as string[];
+  } catch {}
+  return 'args must be a JSON array of strings, e.g. ["--full"]';
+}
+
+/** Runs the file without a shell, in a minimal environment, and keeps at most OUTPUT_LIMIT bytes of output. */
+function runScript(file: string, args: string[], cwd: string, signal: AbortSignal) {
+  return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    const child = spawn(file, args, {
+      cwd,
+      shell: false,
+      // No secrets: nothing of the server's environment but a plain PATH and locale.
+      env: { PATH: '/usr/local/bin:/usr/bin:/bin', LANG: 'C.UTF-8', HOME: cwd },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      signal,
+      killSignal: 'SIGKILL',
+    });
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    let dropped = 0;
+    const take = (b: Buffer) => {
+      const room = OUTPUT_LIMIT - kept;
+      if (room > 0) {
+        chunks.push(b.subarray(0, room));
+        kept += Math.min(room, b.length);
+      }
+      dropped += Math.max(0, b.length - Math.max(room, 0));
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      let output = Buffer.concat(chunks).toString('utf8');
+      if (dropped) output += `\n… (output truncated at ${OUTPUT_LIMIT / 1024} KB; ${dropped} more bytes dropped)`;
+      resolve({ code, output });
+    });
+  });
+}
+
+export const customScript: JobType = {
+  type: 'custom_script',
+  name: 'Custom script',
+  description: 'Runs an executable from the scripts folder (DAYMARK_SCRIPTS_DIR) with arguments, without a shell.',
+  configSchema: {
+    script: { type: 'text', required: true, description: 'File name of an executable in DAYMARK_SCRIPTS_DIR' },
+    args: {
+      type: 'text',
+      required: false,
+      default: '[]',
+      description: 'Arguments as a JSON array of strings, e.g. ["--full"]',
+    },
+    timeout_seconds: {
+      type: 'number',
+      required: true,
+      default: 300,
+      description: 'Stop the script after this many seconds',
+    },
+  },
+  system: true,
+  timeoutMs: (config) => num(config, 'timeout_seconds', 300) * 1000,
+  unavailable: (config) => (config.scriptsDir ? null : 'Set DAYMARK_SCRIPTS_DIR to the folder of scripts to allow'),
+  check(config) {
+    const p = scriptNameProblem(text(config, 'script') ?? '');
+    if (p) return p;
+    const args = parseArgs(config.args);
+    if (typeof args === 'string') return args;
+    const t = num(config, 'timeout_seconds', 300);
+    return t < 1 || t > 24 * 3600 ? 'timeout_seconds must be between 1 and 86400' : null;
+  },
+  async run({ ctx, job, signal }) {
+    const dir = ctx.config.scriptsDir;
+    if (!dir) throw new Error('Set DAYMARK_SCRIPTS_DIR to the folder of scripts to allow');
+    const name = text(job.config, 'script') ?? '';
+    const problem = scriptNameProblem(name);
+    if (problem) throw new Error(problem);
+    const args = parseArgs(job.config.args);
+    if (typeof args === 'string') throw new Error(args);
+    // Resolve links too: the real file must still be inside the real scripts folder.
+    const realDir = fs.realpathSync(dir);
+    let file: string;
+    try {
+      file = fs.realpathSync(path.join(realDir, name));
+    } catch {
+      throw new Error(`Script not found in DAYMARK_SCRIPTS_DIR: ${name}`);
+    }
+    if (path.dirname(file) !== realDir) throw new Error('script must be a file inside DAYMARK_SCRIPTS_DIR');
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+    } catch {
+      throw new Error(`Script is not executable: ${name}`);
+    }
+    const { code, output } = await runScript(file, args, realDir, signal);
+    return { output, failure: code === 0 ? undefined : `Script exited with code ${code}` };
+  },
+};

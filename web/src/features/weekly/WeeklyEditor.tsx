@@ -1,0 +1,197 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import type { WeeklyPlan } from '../../../../common/src/api/weekly';
+import { MOBILE_BREAKPOINT_PX } from '../../../../common/src/constants';
+import { isValidDate } from '../../../../common/src/time';
+import { mergeGoals, simplifyEvent } from '../../../../common/src/weeklyPlan';
+import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts';
+import { weekOf } from '../../../../common/src/weekRules';
+import { ApiError, messageOf } from '../../api/client';
+import { Button, Card, ErrorState, LoadingState, useToast } from '../../ui';
+import { longDate } from '../notes/api';
+import { downloadExport, planKey, savePlan, useWeekCalendar, useWeeklyPlan } from './api';
+import { CalendarPanel } from './CalendarPanel';
+import { Panel } from './Panel';
+import { PlanFields } from './PlanFields';
+import { PlanningChat } from './PlanningChat';
+import { PromptsSidebar } from './PromptsSidebar';
+import { formOf, formsDiffer, type PlanForm, requestOf } from './planForm';
+import { ReflectionsPanel } from './ReflectionsPanel';
+import { WeekDate } from './WeekDate';
+import styles from './Weekly.module.css';
+
+/** /notes/weekly/:date — any date opens its week (its Monday). */
+export function WeeklyEditorRoute() {
+  const { date = '' } = useParams();
+  if (!isValidDate(date)) return <Navigate to="/notes" replace />;
+  const week = weekOf(date);
+  if (week !== date) return <Navigate to={`/notes/weekly/${week}`} replace />;
+  return <Loader key={week} week={week} />;
+}
+
+function Loader({ week }: { week: string }) {
+  const plan = useWeeklyPlan(week);
+  if (plan.isPending) return <LoadingState message="Loading weekly plan…" />;
+  if (plan.isError)
+    return (
+      <Card>
+        <ErrorState message={WEEKLY_TEXT.loadFailed} onRetry={() => plan.refetch()} />
+      </Card>
+    );
+  return <Editor plan={plan.data} />;
+}
+
+type Chat = null | 'new' | 'existing';
+
+function Editor({ plan }: { plan: WeeklyPlan }) {
+  const week = plan.date;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const toast = useToast();
+  const qc = useQueryClient();
+  const [saved, setSaved] = useState<WeeklyPlan>(plan);
+  const [form, setForm] = useState<PlanForm>(() => formOf(plan));
+  const [saving, setSaving] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [showCalendar, setShowCalendar] = useState(true);
+  const [showReflections, setShowReflections] = useState(true);
+  // On a phone the prompts would push the plan below the fold: they start hidden there.
+  const [showPrompts, setShowPrompts] = useState(
+    () => !window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`).matches,
+  );
+  const [chat, setChat] = useState<Chat>(null);
+  const editable = plan.week.editable;
+  const dirty = formsDiffer(form, formOf(saved));
+  const formRef = useRef(form);
+  formRef.current = form;
+  const getForm = useCallback(() => formRef.current, []);
+
+  const calendar = useWeekCalendar(week, true);
+  const events = useMemo(
+    () =>
+      calendar.data?.connected
+        ? calendar.data.events.map(simplifyEvent)
+        : saved.structured_data.simplified_calendar_events,
+    [calendar.data, saved],
+  );
+
+  /** Saves the plan; `quiet` skips the 'No changes' notice (autosave on closing the chat). */
+  const save = async (quiet = false): Promise<boolean> => {
+    if (!formsDiffer(formRef.current, formOf(saved)) && saved.exists) {
+      if (!quiet) toast.show(WEEKLY_TEXT.noChanges);
+      return true;
+    }
+    setSaving(true);
+    try {
+      const res = await savePlan(week, requestOf(formRef.current, events));
+      setSaved(res.plan);
+      qc.setQueryData(planKey(week), res.plan);
+      void qc.invalidateQueries({ queryKey: ['notes'] });
+      if (res.saved) toast.success(res.message);
+      else if (!quiet) toast.show(res.message);
+      return true;
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.status === 409 ? messageOf(err) : WEEKLY_TEXT.saveFailed);
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const goTo = async (date: string) => {
+    // Edits go with the week they were made for: save them before leaving it.
+    if (editable && dirty && !(await save(true))) return;
+    navigate(`/notes/weekly/${weekOf(date)}`, { state: location.state });
+  };
+
+  const exportMarkdown = async () => {
+    setExporting(true);
+    try {
+      if (editable && dirty && !(await save(true))) return;
+      await downloadExport(week);
+    } catch {
+      toast.error(WEEKLY_TEXT.exportFailed);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const back = () => navigate((location.state as { from?: string } | null)?.from ?? '/notes');
+
+  return (
+    <Card
+      className={styles.editor}
+      title={`Weekly Planning — Week of ${longDate(week)}`}
+      description={editable ? 'Plan the week ahead.' : undefined}
+      actions={
+        <Button size="sm" variant="ghost" onClick={back}>
+          Back
+        </Button>
+      }
+    >
+      {!editable && (
+        <p className={styles.banner} role="status">
+          {WEEKLY_TEXT.readOnlyBanner}
+        </p>
+      )}
+      <WeekDate week={week} onChange={(d) => void goTo(d)} />
+      <div className={styles.actions}>
+        {editable && (
+          <Button variant="primary" onClick={() => void save()} loading={saving} loadingText="Saving…">
+            Save Weekly Plan
+          </Button>
+        )}
+        {plan.week.can_create_next && (
+          <Button onClick={() => void goTo(plan.week.next_week)}>Create Next Week's Plan</Button>
+        )}
+        <Button onClick={() => void exportMarkdown()} loading={exporting} disabled={!saved.exists && !dirty}>
+          Export as Markdown
+        </Button>
+        {editable && !saved.exists && <Button onClick={() => setChat('new')}>Start New Plan with Coach</Button>}
+        {editable && saved.exists && <Button onClick={() => setChat('existing')}>Chat with Coach</Button>}
+        <Button variant="ghost" aria-expanded={showPrompts} onClick={() => setShowPrompts(!showPrompts)}>
+          {showPrompts ? 'Hide prompts' : 'Show prompts'}
+        </Button>
+      </div>
+      <div className={styles.columns} data-prompts={showPrompts || undefined}>
+        <div className={styles.main}>
+          <CalendarPanel week={week} open={showCalendar} onToggle={() => setShowCalendar(!showCalendar)} />
+          <Panel
+            id="reflections-panel"
+            title="Reflections"
+            open={showReflections}
+            onToggle={() => setShowReflections(!showReflections)}
+          >
+            <ReflectionsPanel week={week} />
+          </Panel>
+          <PlanFields form={form} onChange={setForm} readOnly={!editable} />
+        </div>
+        {showPrompts && (
+          <aside className={styles.sidebar} aria-label="Prompts">
+            <h3 className={styles.panelTitle}>Prompts</h3>
+            <PromptsSidebar />
+          </aside>
+        )}
+      </div>
+      {editable && (
+        <PlanningChat
+          open={chat !== null}
+          week={week}
+          isNewPlan={chat === 'new'}
+          form={getForm}
+          events={events}
+          onAcceptGoals={(goals) => {
+            setForm((f) => ({ ...f, meta_goals: mergeGoals(f.meta_goals, goals) }));
+            toast.success('Goals added to your plan');
+          }}
+          onClose={() => {
+            setChat(null);
+            // Closing the chat saves what the coach helped change.
+            if (formsDiffer(formRef.current, formOf(saved))) void save(true);
+          }}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import type { SaveWeeklyPlanRequest, SimplifiedEvent, WeeklyPlan } from '../../../../common/src/api/weekly';
+import { WEEKLY_DEFAULT_CONTENT } from '../../../../common/src/journalConstants';
+import { META_GOAL_SLOTS } from '../../../../common/src/weeklyTexts';
+
+/** What the user edits in the weekly planning editor. */
+export interface PlanForm {
+  weekly_review: string;
+  meta_goals: string[];
+  constraints: string;
+  brain_dump: string;
+  weekly_intention: string;
+  /** Additional thoughts (the entry's content). */
+  content: string;
+}
+
+export function formOf(plan: WeeklyPlan | undefined): PlanForm {
+  const d = plan?.structured_data;
+  const goals = [...(d?.meta_goals ?? [])];
+  while (goals.length < META_GOAL_SLOTS) goals.push('');
+  return {
+    weekly_review: d?.weekly_review ?? '',
+    meta_goals: goals,
+    constraints: d?.constraints ?? '',
+    brain_dump: d?.brain_dump ?? '',
+    weekly_intention: d?.weekly_intention ?? '',
+    content: plan?.content && plan.content !== WEEKLY_DEFAULT_CONTENT ? plan.content : '',
+  };
+}
+
+/** Whether two forms differ in anything the user wrote (blank goal slots do not count). */
+export function formsDiffer(a: PlanForm, b: PlanForm): boolean {
+  const key = (f: PlanForm) =>
+    JSON.stringify([
+      f.weekly_review,
+      f.meta_goals.map((g) => g.trim()).filter(Boolean),
+      f.constraints,
+      f.brain_dump,
+      f.weekly_intention,
+      f.content.trim(),
+    ]);
+  return key(a) !== key(b);
+}
+
+export function requestOf(form: PlanForm, events: SimplifiedEvent[]): SaveWeeklyPlanRequest {
+  return { ...form, simplified_calendar_events: events };
+}
