@@ -8,6 +8,8 @@ import { secretBox } from '../../calendar/secrets.js';
 import { type FakeGoogle, startFakeGoogle } from '../../test/fakeGoogle.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { setUserTimeZone } from '../../time/userZone.js';
+import { buildContext } from '../coach/contextBuilder.js';
+import { loadCoachData } from '../coach/sources.js';
 import { generate } from '../workout/testing.js';
 import { runAutoSync } from './autoSync.js';
 
@@ -406,5 +408,33 @@ describe('Google Calendar against a local Google', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/not configured/);
     expect((await d.request({ method: 'GET', url: '/api/calendar/connections' })).json().google_configured).toBe(false);
+  });
+});
+
+describe('the calendar as a coach source', () => {
+  it("gives the coach the week's events from the cache, with the declined invitation left out of the prompt", async () => {
+    h = await createHarness({ env: google.env });
+    const c = await signedIn();
+    await connect(c);
+    const { id } = await h.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'alice')
+      .executeTakeFirstOrThrow();
+    const data = await loadCoachData(h.ctx, { userId: id, today });
+    const names = data.calendar.map((e) => e.summary);
+    expect(names).toEqual(expect.arrayContaining(['Standup', 'Offsite', 'Team lunch', 'Gym', 'Quarterly review']));
+    const context = buildContext('assistant', data, { today });
+    expect(context).toContain('Standup');
+    expect(context).toContain('Team lunch');
+    expect(context).not.toContain('Quarterly review');
+    // Another user's coach sees nothing of it.
+    const other = await signedIn('bob');
+    const { id: otherId } = await h.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', other.username)
+      .executeTakeFirstOrThrow();
+    expect((await loadCoachData(h.ctx, { userId: otherId, today })).calendar).toEqual([]);
   });
 });
