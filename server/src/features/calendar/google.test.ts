@@ -438,3 +438,32 @@ describe('the calendar as a coach source', () => {
     expect((await loadCoachData(h.ctx, { userId: otherId, today })).calendar).toEqual([]);
   });
 });
+
+describe('sync_journal', () => {
+  it('writes the day’s journal to the calendar only when on, one event per day, updated on each save', async () => {
+    h = await createHarness({ env: google.env });
+    const c = await signedIn();
+    await connect(c);
+    const date = addDays(today, -2);
+    const journalEvents = () =>
+      google.events(PRIMARY).filter((e) => e.summary?.startsWith('Journal') && e.start.date === date);
+    const save = async (content: string) => {
+      const res = await c.request({ method: 'POST', url: `/api/notes/daily/${date}`, payload: { content } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await save('A quiet day.');
+    expect(journalEvents()).toHaveLength(0);
+
+    await c.request({
+      method: 'PUT',
+      url: '/api/calendar/sync-settings',
+      payload: { auto_sync: true, sync_workouts: true, sync_journal: true, selected_calendars: [] },
+    });
+    await save('A quiet day. Walked by the river.');
+    expect(journalEvents()).toHaveLength(1);
+    await save('A quiet day. Walked by the river, then read.');
+    const events = journalEvents();
+    expect(events).toHaveLength(1);
+    expect(events[0]?.description).toContain('then read');
+  });
+});
