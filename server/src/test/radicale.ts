@@ -38,11 +38,13 @@ function freePort(): Promise<number> {
 
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
+/** `port`: a fixed port (Playwright's global setup); a free one by default. */
 export async function startRadicale(
   users: Record<string, string> = { alice: 'alice-app-password' },
+  opts: { port?: number } = {},
 ): Promise<Radicale> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'daymark-radicale-'));
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const htpasswd = path.join(dir, 'users');
   fs.writeFileSync(
     htpasswd,
