@@ -125,7 +125,11 @@ export const oauthCallbackQuery = z.object({
   state: z.string().max(500).optional(),
   error: z.string().max(500).optional(),
 });
-/** §7: failure shape {success:false, error, message}, answered with status 400 (error: access_denied, invalid_state, invalid_grant, redirect_uri_mismatch, code_missing, not_configured, …). */
+/**
+ * §7: failure shape {success:false, error, message}, answered with status 200 like a success
+ * (error: access_denied, invalid_state, invalid_grant, redirect_uri_mismatch, code_missing,
+ * not_configured, …); only a missing session answers 401.
+ */
 export const oauthCallbackResponse = z.union([
   z.object({ success: z.literal(true), message: z.string() }),
   z.object({ success: z.literal(false), error: z.string(), message: z.string() }),
@@ -177,15 +181,12 @@ export const refreshResponse = z.object({ last_sync_time: z.string().nullable(),
 /** POST /caldav and /ics answer 201 with the new connection; DELETE /caldav, /ics/:id and POST /revoke with this. */
 export const disconnectResponse = z.object({ success: z.literal(true), message: z.string() });
 
-/** A calendar call's error: `code` is AUTH_EXPIRED on the 401 of an expired Google connection. */
+/**
+ * A calendar call's error: `code` is AUTH_EXPIRED on the 401 of an expired Google connection
+ * (the session is fine: reconnect). 502: a calendar server (Google, CalDAV, the .ics host) failed
+ * during a refresh or a write; the message names what failed.
+ */
 export const calendarErrorResponse = errorResponse.extend({ code: z.string().optional() });
-/** Errors of every calendar route: 502 when the calendar server failed during a refresh or a write. */
-export const calendarErrors = {
-  400: errorResponse,
-  401: calendarErrorResponse,
-  404: errorResponse,
-  502: errorResponse,
-} as const;
 
 /** The spec's texts for the calendar screens and calls (part 1 §4, §8). */
 export const CALENDAR_TEXT = {
