@@ -3,7 +3,6 @@ import {
   authUrlQuery,
   authUrlResponse,
   calendarConnection,
-  calendarErrors,
   calendarEventList,
   calendarList,
   connectCaldavRequest,
@@ -23,6 +22,7 @@ import {
   syncWorkoutResponse,
   TODAY_MAX_EVENTS,
 } from '../../../../common/src/api/calendar.js';
+import { errorResponse, errors } from '../../../../common/src/api/common.js';
 import { todayIn } from '../../../../common/src/time.js';
 import { secretBox } from '../../calendar/secrets.js';
 import { type App, type AppContext, typed } from '../../context.js';
@@ -34,6 +34,22 @@ import * as service from './service.js';
 import { syncWorkout } from './workoutSync.js';
 
 const tags = ['calendar'];
+const errorJson = { 'application/json': { schema: errorResponse } };
+/** Data calls: 401 also when a Google connection expired (body code AUTH_EXPIRED). */
+const expired = {
+  401: {
+    description:
+      'Not signed in, or the Google Calendar connection expired: then the body has code AUTH_EXPIRED (reconnect; the session is fine)',
+    content: errorJson,
+  },
+};
+/** Calls that reach a calendar server. */
+const upstream = {
+  502: {
+    description: 'The calendar server (Google, CalDAV or the .ics host) failed; the message names what',
+    content: errorJson,
+  },
+};
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export async function calendarRoutes(app: App, ctx: AppContext) {
@@ -47,9 +63,10 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'calendar.authUrl',
         summary: 'Google authorization URL (state + PKCE); redirect URI from GOOGLE_REDIRECT_URI or baseUrl',
         querystring: authUrlQuery,
-        response: { 200: authUrlResponse, ...calendarErrors },
+        response: { 200: authUrlResponse, ...errors(400, 401) },
       },
     },
     async (request, reply) => {
@@ -64,8 +81,9 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'calendar.isAuthenticated',
         summary: 'True when a calendar is connected and none has expired',
-        response: { 200: isAuthenticatedResponse, ...calendarErrors },
+        response: { 200: isAuthenticatedResponse, ...errors(401) },
       },
     },
     async (request) => ({ isAuthenticated: await service.isAuthenticated(ctx.db, userOf(request).id) }),
@@ -76,15 +94,13 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Completes the Google authorization (checks state and PKCE); failures answer 400',
+        operationId: 'calendar.oauthCallback',
+        summary: 'Completes the Google authorization (checks state and PKCE); failures are success:false',
         querystring: oauthCallbackQuery,
-        response: { 200: oauthCallbackResponse, 400: oauthCallbackResponse, 401: calendarErrors[401] },
+        response: { 200: oauthCallbackResponse, ...errors(400, 401) },
       },
     },
-    async (request, reply) => {
-      const result = await handleCallback(ctx, userOf(request).id, request.query);
-      return reply.code(result.success ? 200 : 400).send(result);
-    },
+    async (request) => handleCallback(ctx, userOf(request).id, request.query),
   );
 
   r.post(
@@ -92,8 +108,9 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'calendar.revokeGoogle',
         summary: 'Disconnect Google Calendar (revokes the token at Google, forgets its events)',
-        response: { 200: disconnectResponse, ...calendarErrors },
+        response: { 200: disconnectResponse, ...errors(400, 401, 403, 413) },
       },
     },
     async (request) => {
@@ -107,8 +124,9 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'calendar.connections',
         summary: 'Connected calendars (Google, CalDAV, .ics) with their status',
-        response: { 200: connectionsResponse, ...calendarErrors },
+        response: { 200: connectionsResponse, ...errors(401) },
       },
     },
     async (request) => service.listConnections(ctx, userOf(request).id),
@@ -119,9 +137,10 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'calendar.connectCaldav',
         summary: 'Connect a CalDAV account (replaces an earlier one); checked before it is saved',
         body: connectCaldavRequest,
-        response: { 201: calendarConnection, ...calendarErrors },
+        response: { 201: calendarConnection, ...errors(400, 401, 403, 413) },
       },
     },
     async (request, reply) => reply.code(201).send(await service.connectCaldav(ctx, userOf(request).id, request.body)),
@@ -130,7 +149,12 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
   r.delete(
     '/api/calendar/caldav',
     {
-      schema: { tags, summary: 'Disconnect CalDAV', response: { 200: disconnectResponse, ...calendarErrors } },
+      schema: {
+        tags,
+        operationId: 'calendar.disconnectCaldav',
+        summary: 'Disconnect CalDAV',
+        response: { 200: disconnectResponse, ...errors(400, 401, 403, 413) },
+      },
     },
     async (request) => {
       await service.disconnect(ctx, userOf(request).id, 'caldav');
@@ -143,9 +167,10 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'calendar.subscribeIcs',
         summary: 'Subscribe to an .ics calendar URL (read-only)',
         body: connectIcsRequest,
-        response: { 201: calendarConnection, ...calendarErrors },
+        response: { 201: calendarConnection, ...errors(400, 401, 403, 413) },
       },
     },
     async (request, reply) => reply.code(201).send(await service.connectIcs(ctx, userOf(request).id, request.body)),
@@ -156,9 +181,10 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'calendar.unsubscribeIcs',
         summary: 'Remove an .ics subscription',
         params: connectionIdParams,
-        response: { 200: disconnectResponse, ...calendarErrors },
+        response: { 200: disconnectResponse, ...errors(400, 401, 403, 404, 413) },
       },
     },
     async (request) => {
@@ -169,7 +195,14 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
 
   r.get(
     '/api/calendar/sync-settings',
-    { schema: { tags, summary: 'Sync settings (§3 defaults)', response: { 200: syncSettings, ...calendarErrors } } },
+    {
+      schema: {
+        tags,
+        operationId: 'calendar.getSyncSettings',
+        summary: 'Sync settings (§3 defaults)',
+        response: { 200: syncSettings, ...errors(401) },
+      },
+    },
     async (request) => service.getSyncSettings(ctx.db, userOf(request).id),
   );
 
@@ -178,9 +211,10 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'calendar.saveSyncSettings',
         summary: "Save sync settings; selected_calendars must be the user's calendars",
         body: saveSyncSettingsRequest,
-        response: { 200: syncSettings, ...calendarErrors },
+        response: { 200: syncSettings, ...errors(400, 401, 403, 413) },
       },
     },
     async (request) => service.saveSyncSettings(ctx.db, userOf(request).id, request.body),
@@ -188,7 +222,14 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
 
   r.get(
     '/api/calendar/calendars',
-    { schema: { tags, summary: 'Available calendars', response: { 200: calendarList, ...calendarErrors } } },
+    {
+      schema: {
+        tags,
+        operationId: 'calendar.calendars',
+        summary: 'Available calendars',
+        response: { 200: calendarList, ...expired },
+      },
+    },
     async (request) => {
       await service.refreshForRead(ctx, userOf(request).id, false);
       return service.listCalendars(ctx.db, userOf(request).id);
@@ -200,8 +241,9 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'calendar.today',
         summary: "Today's events in the user's zone (at most 50)",
-        response: { 200: calendarEventList, ...calendarErrors },
+        response: { 200: calendarEventList, ...expired },
       },
     },
     async (request) => {
@@ -222,9 +264,10 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'calendar.range',
         summary: "Events from startDate to endDate (inclusive, the user's zone), grouped order",
         querystring: eventsRangeQuery,
-        response: { 200: calendarEventList, ...calendarErrors },
+        response: { 200: calendarEventList, ...errors(400), ...expired, ...upstream },
       },
     },
     async (request) => {
@@ -245,9 +288,10 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'calendar.freeSlots',
         summary: 'Free slots between 07:00 and 21:00 in the user zone over the next days',
         querystring: freeSlotsQuery,
-        response: { 200: freeSlotsResponse, ...calendarErrors },
+        response: { 200: freeSlotsResponse, ...errors(400), ...expired },
       },
     },
     async (request) => {
@@ -262,8 +306,9 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'calendar.refresh',
         summary: 'Refresh every connected calendar now',
-        response: { 200: refreshResponse, ...calendarErrors },
+        response: { 200: refreshResponse, ...errors(400, 403, 413), ...expired, ...upstream },
       },
     },
     async (request) => service.refreshAll(ctx, userOf(request).id),
@@ -274,9 +319,10 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'calendar.syncWorkout',
         summary: 'Write a workout plan to the calendar; a second sync updates the same event',
         params: idParams,
-        response: { 200: syncWorkoutResponse, ...calendarErrors },
+        response: { 200: syncWorkoutResponse, ...errors(400, 403, 404, 413), ...expired, ...upstream },
       },
     },
     async (request) => syncWorkout(ctx, userOf(request).id, request.params.id),
