@@ -2,6 +2,9 @@ import { Navigate, type RouteObject } from 'react-router';
 import { AppletLayout } from '../../app/AppletLayout';
 import { PlaceholderPanel } from '../../app/PlaceholderPanel';
 import type { AppletTab } from '../../ui/AppletTabs';
+import { CalendarPage } from '../calendar/CalendarPage';
+import { CalendarSettingsPage } from '../calendar/CalendarSettingsPage';
+import { GoogleCallbackPage } from '../calendar/GoogleCallbackPage';
 import { CoachSettingsPage } from '../coach/CoachSettingsPage';
 
 const DASHBOARD_TABS: AppletTab[] = [
@@ -29,10 +32,10 @@ export const dashboardRoute: RouteObject = {
         "Your day at a glance will appear here: today's personal goal from your morning journal, today's workout, this week's progress and today's calendar.",
       ),
     },
-    {
-      path: 'calendar',
-      element: soon('Calendar', "Today's, upcoming and past events from your connected calendar will appear here."),
-    },
+    { path: 'calendar', element: <CalendarPage /> },
+    // Hidden from the tab bar: reached from the Calendar tab and from Google's consent screen.
+    { path: 'calendar-settings', element: <CalendarSettingsPage /> },
+    { path: 'google-callback', element: <GoogleCallbackPage /> },
     {
       path: 'stats',
       element: soon('Stats View', 'Statistics about your workouts, journal and meetings will appear here.'),
