@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { CALENDAR_TEXT, type CalendarConnection } from '../../../../common/src/api/calendar';
 import { messageOf } from '../../api/client';
 import { useTimeZone } from '../../app/time/useToday';
@@ -12,19 +12,26 @@ function useReload() {
   return () => qc.invalidateQueries({ queryKey: calendarKeys.all });
 }
 
-function Status({ connection }: { connection: CalendarConnection | undefined }) {
+function StatusBadge({ connection }: { connection: CalendarConnection | undefined }) {
+  const text = !connection ? 'Not connected' : connection.status === 'connected' ? 'Connected' : 'Expired';
+  return (
+    <span className={styles.status} data-state={connection?.status}>
+      {text}
+    </span>
+  );
+}
+
+/** What the connection is (account, server, name), when it last synced and its last failure. */
+function StatusDetails({ connection }: { connection: CalendarConnection | undefined }) {
   const zone = useTimeZone();
-  if (!connection) return <span className={styles.status}>Not connected</span>;
+  if (!connection) return null;
   const synced = connection.last_sync_time
     ? new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(
         new Date(connection.last_sync_time),
       )
     : null;
   return (
-    <div className={styles.statusBlock}>
-      <span className={styles.status} data-state={connection.status}>
-        {connection.status === 'connected' ? 'Connected' : 'Expired'}
-      </span>
+    <div className={styles.details}>
       <span className={styles.label}>{connection.label}</span>
       {synced && <span className={styles.muted}>Last synced {synced}</span>}
       {connection.last_error && (
@@ -32,6 +39,31 @@ function Status({ connection }: { connection: CalendarConnection | undefined }) 
           {connection.last_error}
         </span>
       )}
+    </div>
+  );
+}
+
+function ProviderHead({
+  id,
+  title,
+  connection,
+  actions,
+}: {
+  id: string;
+  title: string;
+  connection?: CalendarConnection;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className={styles.providerHead}>
+      <div className={styles.providerInfo}>
+        <h3 id={id} className={styles.providerTitle}>
+          {title}
+          <StatusBadge connection={connection} />
+        </h3>
+        <StatusDetails connection={connection} />
+      </div>
+      {actions && <div className={styles.providerActions}>{actions}</div>}
     </div>
   );
 }
@@ -71,32 +103,34 @@ function GoogleSection({ connection, configured }: { connection?: CalendarConnec
 
   return (
     <section className={styles.provider} aria-labelledby="provider-google">
-      <div className={styles.providerHead}>
-        <h3 id="provider-google" className={styles.providerTitle}>
-          Google Calendar
-        </h3>
-        <Status connection={connection} />
-      </div>
+      <ProviderHead
+        id="provider-google"
+        title="Google Calendar"
+        connection={connection}
+        actions={
+          configured || connection ? (
+            <>
+              {configured && connection?.status !== 'connected' && (
+                <Button variant="primary" onClick={connect} loading={busy === 'connect'} disabled={busy !== null}>
+                  {connection ? 'Reconnect Google Calendar' : 'Connect Google Calendar'}
+                </Button>
+              )}
+              {connection && (
+                <Button onClick={disconnect} loading={busy === 'disconnect'} disabled={busy !== null}>
+                  Disconnect
+                </Button>
+              )}
+            </>
+          ) : undefined
+        }
+      />
       {connection?.status === 'expired' && <p className={styles.errorText}>{CALENDAR_TEXT.expired}</p>}
-      {!configured && !connection ? (
+      {!configured && !connection && (
         <p className={styles.muted}>
           Google Calendar sign-in is not set up on this server. An administrator can enable it by setting
           GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET; meanwhile you can connect a CalDAV calendar or an .ics subscription
           below.
         </p>
-      ) : (
-        <div className={styles.actions}>
-          {configured && connection?.status !== 'connected' && (
-            <Button variant="primary" onClick={connect} loading={busy === 'connect'} disabled={busy !== null}>
-              {connection ? 'Reconnect Google Calendar' : 'Connect Google Calendar'}
-            </Button>
-          )}
-          {connection && (
-            <Button variant="secondary" onClick={disconnect} loading={busy === 'disconnect'} disabled={busy !== null}>
-              Disconnect
-            </Button>
-          )}
-        </div>
       )}
     </section>
   );
@@ -139,19 +173,19 @@ function CaldavSection({ connection }: { connection?: CalendarConnection }) {
 
   return (
     <section className={styles.provider} aria-labelledby="provider-caldav">
-      <div className={styles.providerHead}>
-        <h3 id="provider-caldav" className={styles.providerTitle}>
-          CalDAV
-        </h3>
-        <Status connection={connection} />
-      </div>
-      {connection ? (
-        <div className={styles.actions}>
-          <Button onClick={disconnect} loading={busy}>
-            Disconnect
-          </Button>
-        </div>
-      ) : (
+      <ProviderHead
+        id="provider-caldav"
+        title="CalDAV"
+        connection={connection}
+        actions={
+          connection ? (
+            <Button onClick={disconnect} loading={busy}>
+              Disconnect
+            </Button>
+          ) : undefined
+        }
+      />
+      {!connection && (
         <form className={styles.form} onSubmit={connect} aria-label="Connect a CalDAV calendar">
           <p className={styles.muted}>
             Nextcloud, Fastmail, iCloud, Radicale and other CalDAV servers. Use an app password where your provider
@@ -240,13 +274,17 @@ function IcsSection({ connections }: { connections: CalendarConnection[] }) {
         <h3 id="provider-ics" className={styles.providerTitle}>
           .ics subscriptions
         </h3>
-        {connections.length === 0 && <span className={styles.status}>None</span>}
       </div>
       {connections.length > 0 && (
         <ul className={styles.subscriptions}>
           {connections.map((c) => (
             <li key={c.id} className={styles.subscription}>
-              <Status connection={c} />
+              <div className={styles.providerInfo}>
+                <span className={styles.subscriptionName}>
+                  <StatusBadge connection={c} />
+                </span>
+                <StatusDetails connection={c} />
+              </div>
               <Button
                 size="sm"
                 variant="ghost"
