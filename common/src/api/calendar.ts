@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorResponse } from './common.js';
 import { isoDate } from './dates.js';
 
 /**
@@ -124,7 +125,7 @@ export const oauthCallbackQuery = z.object({
   state: z.string().max(500).optional(),
   error: z.string().max(500).optional(),
 });
-/** §7: failure shape {success:false, error, message}. */
+/** §7: failure shape {success:false, error, message}, answered with status 400 (error: access_denied, invalid_state, invalid_grant, redirect_uri_mismatch, code_missing, not_configured, …). */
 export const oauthCallbackResponse = z.union([
   z.object({ success: z.literal(true), message: z.string() }),
   z.object({ success: z.literal(false), error: z.string(), message: z.string() }),
@@ -172,6 +173,19 @@ export const syncWorkoutResponse = z.object({
 });
 
 export const refreshResponse = z.object({ last_sync_time: z.string().nullable(), events: z.number() });
+
+/** POST /caldav and /ics answer 201 with the new connection; DELETE /caldav, /ics/:id and POST /revoke with this. */
+export const disconnectResponse = z.object({ success: z.literal(true), message: z.string() });
+
+/** A calendar call's error: `code` is AUTH_EXPIRED on the 401 of an expired Google connection. */
+export const calendarErrorResponse = errorResponse.extend({ code: z.string().optional() });
+/** Errors of every calendar route: 502 when the calendar server failed during a refresh or a write. */
+export const calendarErrors = {
+  400: errorResponse,
+  401: calendarErrorResponse,
+  404: errorResponse,
+  502: errorResponse,
+} as const;
 
 /** The spec's texts for the calendar screens and calls (part 1 §4, §8). */
 export const CALENDAR_TEXT = {
