@@ -16,7 +16,7 @@ export function classifyCallbackError(error: string, message = ''): CallbackFail
   const code = error.toLowerCase();
   const text = `${code} ${message.toLowerCase()}`;
   if (code === 'access_denied' || code === 'denied') return 'denied';
-  if (code === 'missing_code') return 'missing_code';
+  if (code === 'missing_code' || code === 'code_missing') return 'missing_code';
   if (text.includes('redirect_uri') || text.includes('redirect uri') || text.includes('redirect mismatch')) {
     return 'redirect';
   }

@@ -1,0 +1,199 @@
+import { expect, type Page, test } from '@playwright/test';
+import { addDays, startOfDayIn, todayIn } from '../common/src/time.js';
+import { type Radicale, startRadicale } from '../server/src/test/radicale.js';
+import { type LlmApp, signInAt, startApp } from './llmServer.js';
+
+/**
+ * The calendar screens against a real Radicale (CalDAV) and the local Google stand-in, on an app
+ * of their own so the connections never meet another spec's account.
+ */
+
+// Far from UTC, so the user's days are not the machine's.
+const ZONE = 'Pacific/Auckland';
+test.use({ timezoneId: ZONE });
+
+const USER = 'alice';
+const PASSWORD = 'alice-app-password';
+
+let app: LlmApp;
+let radicale: Radicale;
+
+/** YYYYMMDDTHHMMSSZ of a local time on a date in the user's zone. */
+function at(date: string, hour: number, minute = 0): string {
+  const t = Date.parse(startOfDayIn(date, ZONE)) + (hour * 60 + minute) * 60_000;
+  return new Date(t)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+}
+
+function vevent(uid: string, lines: string[]): string {
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Daymark e2e//EN',
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'DTSTAMP:20260101T000000Z',
+    ...lines,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}
+
+async function seed(today: string) {
+  const work = await radicale.makeCalendar(USER, 'work', { displayName: 'Work', color: '#0b8043' });
+  const home = await radicale.makeCalendar(USER, 'home', { displayName: 'Home', color: '#f6bf26' });
+  const tomorrow = addDays(today, 1).replaceAll('-', '');
+  await radicale.put(
+    work,
+    'standup.ics',
+    vevent('standup', [
+      `DTSTART:${at(today, 9)}`,
+      `DTEND:${at(today, 9, 30)}`,
+      'SUMMARY:Team standup',
+      'LOCATION:Room 4',
+    ]),
+    USER,
+  );
+  await radicale.put(
+    work,
+    'review.ics',
+    vevent('review', [`DTSTART:${at(today, 14)}`, `DTEND:${at(today, 15, 30)}`, 'SUMMARY:Design review']),
+    USER,
+  );
+  await radicale.put(
+    work,
+    'declined.ics',
+    vevent('declined', [
+      `DTSTART:${at(today, 11)}`,
+      `DTEND:${at(today, 12)}`,
+      'SUMMARY:Vendor pitch',
+      'ORGANIZER:mailto:vendor@example.com',
+      `ATTENDEE;PARTSTAT=DECLINED:mailto:${USER}@example.com`,
+    ]),
+    USER,
+  );
+  await radicale.put(
+    home,
+    'holiday.ics',
+    vevent('holiday', [
+      `DTSTART;VALUE=DATE:${today.replaceAll('-', '')}`,
+      `DTEND;VALUE=DATE:${tomorrow}`,
+      'SUMMARY:Family day',
+    ]),
+    USER,
+  );
+  await radicale.put(
+    work,
+    'retro.ics',
+    vevent('retro', [
+      `DTSTART:${at(addDays(today, -1), 15)}`,
+      `DTEND:${at(addDays(today, -1), 16)}`,
+      'SUMMARY:Sprint retro',
+    ]),
+    USER,
+  );
+  await radicale.put(
+    home,
+    'dinner.ics',
+    vevent('dinner', [
+      `DTSTART:${at(addDays(today, 2), 19)}`,
+      `DTEND:${at(addDays(today, 2), 21)}`,
+      'SUMMARY:Dinner with Sam',
+    ]),
+    USER,
+  );
+}
+
+test.beforeAll(async () => {
+  radicale = await startRadicale({ [USER]: PASSWORD });
+  await seed(todayIn(ZONE));
+  app = await startApp(undefined, {});
+});
+test.afterAll(async () => {
+  await app?.close();
+  await radicale?.stop();
+});
+
+const longDate = (date: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+
+const eventsOf = (page: Page, heading: string | RegExp) =>
+  page.getByRole('region', { name: heading }).getByRole('listitem');
+
+test('CalDAV connected in settings: the Calendar tab shows today, upcoming and past events in the user zone', async ({
+  page,
+}) => {
+  const today = todayIn(ZONE);
+  await signInAt(page, app.baseUrl, '/dashboard/calendar');
+  await expect(page.getByText('No calendar connected')).toBeVisible();
+  await page.getByRole('link', { name: 'Connect a calendar' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/calendar-settings$/);
+
+  const form = page.getByRole('form', { name: 'Connect a CalDAV calendar' });
+  await form.getByLabel('Server URL').fill(`${radicale.url}/`);
+  await form.getByLabel('Username').fill(USER);
+  await form.getByLabel('App password').fill('wrong-password');
+  await form.getByRole('button', { name: 'Connect CalDAV' }).click();
+  await expect(form.getByRole('alert')).toBeVisible();
+  await form.getByLabel('App password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Connect CalDAV' }).click();
+  const caldav = page.getByRole('region', { name: /CalDAV/ });
+  await expect(caldav.getByText('Connected', { exact: true })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Work/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /Home/ })).toBeChecked();
+
+  await page.getByRole('link', { name: '← Back to Calendar' }).click();
+  const todayHeading = `Today · ${longDate(today)}`;
+  const todays = eventsOf(page, todayHeading);
+  // All-day first, then by start time, 12-hour labels in the user's zone; the declined one is left out.
+  await expect(todays).toHaveCount(3);
+  await expect(todays.nth(0)).toContainText('All day');
+  await expect(todays.nth(0)).toContainText('Family day');
+  await expect(todays.nth(0)).toContainText('Home');
+  await expect(todays.nth(1)).toContainText('9:00 AM - 9:30 AM');
+  await expect(todays.nth(1)).toContainText('Team standup');
+  await expect(todays.nth(1)).toContainText('Room 4');
+  await expect(todays.nth(1)).toContainText('Work');
+  await expect(todays.nth(2)).toContainText('2:00 PM - 3:30 PM');
+  await expect(page.getByText('Vendor pitch')).toHaveCount(0);
+  // The calendar's colours.
+  await expect(todays.nth(1).getByText('Work', { exact: true })).toHaveCSS('background-color', 'rgb(11, 128, 67)');
+
+  await page.getByRole('button', { name: 'Upcoming' }).click();
+  await expect(eventsOf(page, longDate(addDays(today, 2)))).toContainText(['Dinner with Sam']);
+
+  await page.getByRole('button', { name: 'Past Events' }).click();
+  await page.getByLabel('Range').selectOption({ label: 'Yesterday' });
+  const yesterday = eventsOf(page, `Yesterday · ${longDate(addDays(today, -1))}`);
+  await expect(yesterday).toHaveCount(1);
+  await expect(yesterday.first()).toContainText('3:00 PM - 4:00 PM');
+  await expect(yesterday.first()).toContainText('Sprint retro');
+
+  // The footer links.
+  await page.getByRole('link', { name: 'Coach Settings' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/coach-settings$/);
+});
+
+test('at 390 px the Calendar tab and its settings fit the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAt(page, app.baseUrl, '/dashboard/calendar');
+  await page.getByRole('button', { name: 'Today' }).click();
+  await expect(page.getByText('Team standup')).toBeVisible();
+  // The e2e tsconfig has no DOM types, so the browser global is described here.
+  type BrowserGlobal = { document: { documentElement: { scrollWidth: number } } };
+  const overflow = () =>
+    page.evaluate(() => (globalThis as unknown as BrowserGlobal).document.documentElement.scrollWidth);
+  expect(await overflow()).toBeLessThanOrEqual(390);
+  await page.getByRole('link', { name: 'Calendar Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Time zone' })).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(390);
+});
