@@ -119,13 +119,13 @@ export function SyncSettingsCard({ connected }: { connected: boolean }) {
           />
           <Checkbox
             label="Add workouts to my calendar"
-            hint="A generated workout plan is written to your calendar."
+            hint="Each generated workout plan is added to your calendar as an all-day entry."
             checked={form.sync_workouts}
             onChange={(e) => setForm({ ...form, sync_workouts: e.target.checked })}
           />
           <Checkbox
             label="Sync journal"
-            hint="Today's events are offered in your daily note's Morning Preparation."
+            hint="Each day's journal note is added to your calendar as an all-day entry."
             checked={form.sync_journal}
             onChange={(e) => setForm({ ...form, sync_journal: e.target.checked })}
           />
@@ -133,7 +133,8 @@ export function SyncSettingsCard({ connected }: { connected: boolean }) {
         <fieldset className={styles.fieldset} aria-describedby="calendars-hint">
           <legend className={styles.legend}>Calendars</legend>
           <p id="calendars-hint" className={styles.muted}>
-            Events of the ticked calendars are shown and given to your coaches.
+            Events of the ticked calendars are shown and given to your coaches; workouts go to the first ticked
+            calendar that accepts events.
           </p>
           {!connected ? (
             <p className={styles.muted}>Connect a calendar to choose which ones are shown.</p>
