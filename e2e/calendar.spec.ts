@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, startOfDayIn, todayIn } from '../common/src/time.js';
 import { type Radicale, startRadicale } from '../server/src/test/radicale.js';
+import { storedToken } from './helpers.js';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';
 
 /**
@@ -11,6 +12,9 @@ import { type LlmApp, signInAt, startApp } from './llmServer.js';
 // Far from UTC, so the user's days are not the machine's.
 const ZONE = 'Pacific/Auckland';
 test.use({ timezoneId: ZONE });
+
+// One account and one calendar server for the whole file: each test builds on the one before.
+test.describe.configure({ mode: 'serial' });
 
 const USER = 'alice';
 const PASSWORD = 'alice-app-password';
@@ -179,7 +183,11 @@ test('CalDAV connected in settings: the Calendar tab shows today, upcoming and p
   await expect(yesterday.first()).toContainText('Sprint retro');
 
   // The footer links.
-  await page.getByRole('link', { name: 'Coach Settings' }).click();
+  const footer = page.getByRole('navigation', { name: 'Calendar links' });
+  await footer.getByRole('link', { name: 'Calendar Settings' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/calendar-settings$/);
+  await page.goBack();
+  await footer.getByRole('link', { name: 'Coach Settings' }).click();
   await expect(page).toHaveURL(/\/dashboard\/coach-settings$/);
 });
 
@@ -193,7 +201,49 @@ test('at 390 px the Calendar tab and its settings fit the screen', async ({ page
   const overflow = () =>
     page.evaluate(() => (globalThis as unknown as BrowserGlobal).document.documentElement.scrollWidth);
   expect(await overflow()).toBeLessThanOrEqual(390);
-  await page.getByRole('link', { name: 'Calendar Settings' }).click();
+  await page
+    .getByRole('navigation', { name: 'Calendar links' })
+    .getByRole('link', { name: 'Calendar Settings' })
+    .click();
   await expect(page.getByRole('heading', { name: 'Time zone' })).toBeVisible();
   expect(await overflow()).toBeLessThanOrEqual(390);
+});
+
+test('a workout plan is synced to the calendar from the workout history', async ({ page }) => {
+  await signInAt(page, app.baseUrl, '/workout/history');
+  const headers = { authorization: `Bearer ${await storedToken(page)}` };
+  // The offline planner writes today's plan; the stream ends when it is saved.
+  const stream = await page.request.get(`${app.baseUrl}/api/workout/stream`, {
+    headers,
+    params: { date: todayIn(ZONE) },
+  });
+  expect(await stream.text()).toContain('completed');
+  await page.reload();
+  const sync = page.getByRole('button', { name: /^Sync .* to Calendar$/ });
+  await expect(sync).toHaveCount(1);
+  await sync.click();
+  await expect(page.getByText('Workout successfully synced to Google Calendar!')).toBeVisible();
+});
+
+test('the time zone is changed in calendar settings and the events follow it', async ({ page }) => {
+  await signInAt(page, app.baseUrl, '/dashboard/calendar-settings');
+  const zone = page.getByLabel('Time zone', { exact: true });
+  await expect(zone).toHaveValue(ZONE);
+  await zone.selectOption('Asia/Tokyo');
+  await page.getByRole('button', { name: 'Save Time Zone' }).click();
+  await expect(page.getByText('Time zone saved')).toBeVisible();
+  await page.goto(`${app.baseUrl}/dashboard/calendar`);
+  await page.getByRole('button', { name: 'Upcoming' }).click();
+  // Dinner at 19:00 in Auckland, shown at Tokyo's hour (on Tokyo's date) in 12-hour form.
+  const dinner = new Date(Date.parse(startOfDayIn(addDays(todayIn(ZONE), 2), ZONE)) + 19 * 3_600_000);
+  const tokyo = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'Asia/Tokyo' }).format(dinner);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Dinner with Sam' })).toContainText(
+    `${tokyo({ hour: 'numeric', minute: '2-digit', hour12: true })} - `,
+  );
+  // Back to the browser's zone for the tests that follow.
+  await page.goto(`${app.baseUrl}/dashboard/calendar-settings`);
+  await page.getByLabel('Time zone', { exact: true }).selectOption(ZONE);
+  await page.getByRole('button', { name: 'Save Time Zone' }).click();
+  await expect(page.getByText('Time zone saved')).toBeVisible();
 });
