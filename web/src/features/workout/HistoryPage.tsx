@@ -44,10 +44,12 @@ function Expandable({
           <span className={styles.historyTitle}>{title}</span>
           {meta}
         </button>
-        {extra}
-        <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${title}`}>
-          Delete
-        </Button>
+        <div className={styles.historyActions}>
+          {extra}
+          <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${title}`}>
+            Delete
+          </Button>
+        </div>
       </div>
       {open && <div className={styles.historyBody}>{children}</div>}
     </li>
