@@ -133,8 +133,8 @@ export function SyncSettingsCard({ connected }: { connected: boolean }) {
         <fieldset className={styles.fieldset} aria-describedby="calendars-hint">
           <legend className={styles.legend}>Calendars</legend>
           <p id="calendars-hint" className={styles.muted}>
-            Events of the ticked calendars are shown and given to your coaches; workouts go to the first ticked
-            calendar that accepts events.
+            Events of the ticked calendars are shown and given to your coaches; workouts go to the first ticked calendar
+            that accepts events.
           </p>
           {!connected ? (
             <p className={styles.muted}>Connect a calendar to choose which ones are shown.</p>
