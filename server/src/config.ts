@@ -42,6 +42,14 @@ const envSchema = z.object({
   LLM_MODEL: optionalText,
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_REDIRECT_URI: optionalText,
+  GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_REVOKE_URL: z.string().url().default('https://oauth2.googleapis.com/revoke'),
+  GOOGLE_CALENDAR_API_URL: z.string().url().default('https://www.googleapis.com/calendar/v3'),
+  DAYMARK_SECRET_KEY: optionalText,
 });
 
 export type Config = {
@@ -63,7 +71,21 @@ export type Config = {
   webDir: string | null;
   /** The AI provider; the key stays on the server and is never logged. */
   llm: AiProviderConfig;
+  google: GoogleConfig;
+  /** Encrypts stored calendar credentials; null: a key file under DATA_DIR is used (created on first start). */
+  secretKey: string | undefined;
 };
+
+export interface GoogleConfig {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  /** undefined: {app origin}/dashboard/google-callback */
+  redirectUri: string | undefined;
+  authUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  calendarApiUrl: string;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -105,5 +127,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDir: 
       timeoutMs: e.LLM_TIMEOUT_MS,
       maxRetries: e.LLM_MAX_RETRIES,
     },
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      redirectUri: e.GOOGLE_REDIRECT_URI,
+      authUrl: e.GOOGLE_AUTH_URL,
+      tokenUrl: e.GOOGLE_TOKEN_URL,
+      revokeUrl: e.GOOGLE_REVOKE_URL,
+      calendarApiUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/$/, ''),
+    },
+    secretKey: e.DAYMARK_SECRET_KEY,
   };
 }

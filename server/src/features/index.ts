@@ -1,5 +1,6 @@
 import type { App, AppContext } from '../context.js';
 import { authRoutes } from './auth/routes.js';
+import { calendarRoutes } from './calendar/routes.js';
 import { coachRoutes } from './coach/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { journalRoutes } from './journal/routes.js';
@@ -18,6 +19,7 @@ const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   workoutRoutes,
   coachRoutes,
   settingsRoutes,
+  calendarRoutes,
 ];
 
 export async function registerFeatures(app: App, ctx: AppContext) {

@@ -8,7 +8,10 @@ import { HttpError } from './errors.js';
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).headers(err.headers).send({ error: err.message });
+      return reply
+        .code(err.statusCode)
+        .headers(err.headers)
+        .send(err.code ? { error: err.message, code: err.code } : { error: err.message });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

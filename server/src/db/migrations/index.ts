@@ -4,6 +4,7 @@ import * as m0002 from './0002_journal_todos.js';
 import * as m0003 from './0003_workouts.js';
 import * as m0004 from './0004_coach.js';
 import * as m0005 from './0005_timezone.js';
+import * as m0006 from './0006_calendar.js';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_workouts': m0003,
   '0004_coach': m0004,
   '0005_timezone': m0005,
+  '0006_calendar': m0006,
 };
