@@ -80,9 +80,10 @@ export function GoogleCallbackPage() {
   const code = params.get('code');
   const state = params.get('state') ?? undefined;
   const denied = params.get('error');
-  // The code works once: one query per code, never retried or refetched (StrictMode-safe).
+  // The code works once: one query per code, never retried or refetched (StrictMode-safe), and
+  // kept outside the ['calendar'] keys so that invalidating those after success leaves it alone.
   const exchange = useQuery({
-    queryKey: ['calendar', 'oauth-callback', code],
+    queryKey: ['google-oauth-callback', code],
     queryFn: () => calendarApi.oauthCallback({ code: code ?? '', state }),
     enabled: !denied && !!code,
     retry: false,

@@ -46,7 +46,7 @@ function CalendarChoice({
  * Sync settings and calendar selection (§3, §4): a save shows its message for 3 s (as a notice,
  * so it stays readable after the page moves on) and returns to /dashboard after 1 s.
  */
-export function SyncSettingsCard({ connected }: { connected: boolean }) {
+export function SyncSettingsCard({ connected, expired }: { connected: boolean; expired: boolean }) {
   const qc = useQueryClient();
   const toast = useToast();
   const navigate = useNavigate();
@@ -136,7 +136,9 @@ export function SyncSettingsCard({ connected }: { connected: boolean }) {
             Events of the ticked calendars are shown and given to your coaches; workouts go to the first ticked calendar
             that accepts events.
           </p>
-          {!connected ? (
+          {expired ? (
+            <p className={styles.muted}>Reconnect Google Calendar above to choose which calendars are shown.</p>
+          ) : !connected ? (
             <p className={styles.muted}>Connect a calendar to choose which ones are shown.</p>
           ) : calendars.isPending ? (
             <LoadingState message="Loading calendars..." />
