@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { CALENDAR_TEXT } from '../../../../common/src/api/calendar';
 import { addDays } from '../../../../common/src/time';
 import { useTimeZone, useToday } from '../../app/time/useToday';
 import { EmptyState, ErrorState, LinkButton, LoadingState } from '../../ui';
@@ -80,8 +81,7 @@ export function CalendarEvents({ window: w, compact = false }: { window: EventsW
   if (isCalendarExpired(connections.error) || isCalendarExpired(events.error) || state.googleExpired) {
     return <ExpiredNotice />;
   }
-  if (connections.isPending || (enabled && events.isPending))
-    return <LoadingState message="Loading calendar events..." />;
+  if (connections.isPending || (enabled && events.isPending)) return <LoadingState message={CALENDAR_TEXT.loading} />;
   if (connections.isError) {
     return (
       <ErrorState

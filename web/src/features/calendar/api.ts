@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   authUrlResponse,
   CALENDAR_TEXT,
@@ -69,11 +68,6 @@ export const calendarApi = {
         cache: 'no-store',
       }),
     ),
-  /** 401 or any other failure counts as not authenticated (§7). */
-  isAuthenticated: () =>
-    get('/calendar/is-authenticated', { schema: z.object({ isAuthenticated: z.boolean() }) })
-      .then((r) => r.isAuthenticated)
-      .catch(() => false),
   revoke: () => calendarCall(() => post('/calendar/revoke'), CALENDAR_TEXT.disconnectFailed),
   syncSettings: () =>
     calendarCall(() => get('/calendar/sync-settings', { schema: syncSettings }), 'Failed to fetch sync settings'),
