@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PAST_MAX_EVENTS, PAST_RANGES, TODAY_MAX_EVENTS, UPCOMING_DAYS } from '../../../../common/src/api/calendar';
 import { dateInZone } from '../../../../common/src/time';
+import { messageOf } from '../../api/client';
 import { useAppletState } from '../../app/appletState';
 import { useTimeZone, useToday } from '../../app/time/useToday';
 import { Button, Card, Select, useToast } from '../../ui';
@@ -70,7 +71,8 @@ export function CalendarPage() {
       await calendarApi.refresh();
     } catch (error) {
       // An expiry shows in the list below once the queries reload; anything else is told here.
-      if (!isCalendarExpired(error)) toast.error(error instanceof Error ? error.message : String(error));
+      if (!isCalendarExpired(error))
+        toast.error(messageOf(error, 'Failed to refresh your calendars. Please try again.'));
     } finally {
       await qc.invalidateQueries({ queryKey: calendarKeys.all });
       setRefreshing(false);

@@ -18,21 +18,26 @@ import { ApiError, del, get, isNetworkFailure, post, put } from '../../api/clien
  * The calendar calls (part 1 §7) and their errors (§8): an expired Google connection raises the
  * server's message (else the spec's), any other failure 'Failed to fetch …: {status}'.
  */
-export class CalendarExpiredError extends Error {
-  override readonly name = 'CalendarExpiredError';
+export class CalendarExpiredError extends ApiError {
+  constructor(message: string, body: unknown) {
+    super(401, message, body);
+  }
 }
 
 export const isCalendarExpired = (error: unknown): error is CalendarExpiredError =>
   error instanceof CalendarExpiredError;
 
+/** Runs a call and gives its failure the spec's text; still an ApiError, so 4xx are not retried. */
 async function calendarCall<T>(call: () => Promise<T>, failure?: string): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (error instanceof ApiError && error.calendarAuthExpired) {
-      throw new CalendarExpiredError(error.serverMessage ?? CALENDAR_TEXT.expiredCall);
+      throw new CalendarExpiredError(error.serverMessage ?? CALENDAR_TEXT.expiredCall, error.body);
     }
-    if (failure && error instanceof ApiError) throw new Error(`${failure}: ${error.status}`);
+    if (failure && error instanceof ApiError) {
+      throw new ApiError(error.status, `${failure}: ${error.status}`, error.body);
+    }
     throw error;
   }
 }
