@@ -33,6 +33,8 @@ export interface HarnessOptions {
   beforeReady?: (app: FastifyInstance) => void;
   /** The AI provider; none by default, so features use their offline fallback. */
   ai?: AiProvider;
+  /** More environment variables for the app's configuration (GOOGLE_* of a fake Google). */
+  env?: Record<string, string>;
 }
 
 let counter = 0;
@@ -75,7 +77,7 @@ async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () =
 export async function createHarness(opts: HarnessOptions = {}): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daymark-test-'));
   const database = await freshDatabaseUrl();
-  const env = { DATA_DIR: dataDir, DATABASE_URL: database.url ?? '', LOG_LEVEL: 'info' };
+  const env = { ...opts.env, DATA_DIR: dataDir, DATABASE_URL: database.url ?? '', LOG_LEVEL: 'info' };
   const config = loadConfig(env);
   const handle = openDatabase(config);
   await migrateToLatest(handle.db);
