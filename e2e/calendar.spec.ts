@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, startOfDayIn, todayIn } from '../common/src/time.js';
+import { type FakeGoogle, startFakeGoogle } from '../server/src/test/fakeGoogle.js';
 import { type Radicale, startRadicale } from '../server/src/test/radicale.js';
 import { storedToken } from './helpers.js';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';
@@ -21,6 +22,7 @@ const PASSWORD = 'alice-app-password';
 
 let app: LlmApp;
 let radicale: Radicale;
+let google: FakeGoogle;
 
 /** YYYYMMDDTHHMMSSZ of a local time on a date in the user's zone. */
 function at(date: string, hour: number, minute = 0): string {
@@ -114,11 +116,13 @@ async function seed(today: string) {
 test.beforeAll(async () => {
   radicale = await startRadicale({ [USER]: PASSWORD });
   await seed(todayIn(ZONE));
-  app = await startApp(undefined, {});
+  google = await startFakeGoogle({ email: 'alice@example.com' });
+  app = await startApp(undefined, google.env);
 });
 test.afterAll(async () => {
   await app?.close();
   await radicale?.stop();
+  await google?.stop();
 });
 
 const longDate = (date: string) =>
@@ -246,4 +250,84 @@ test('the time zone is changed in calendar settings and the events follow it', a
   await page.getByLabel('Time zone', { exact: true }).selectOption(ZONE);
   await page.getByRole('button', { name: 'Save Time Zone' }).click();
   await expect(page.getByText('Time zone saved')).toBeVisible();
+});
+
+test('Google: a denied consent and a bad code explain themselves; an allowed one connects and shows its events', async ({
+  page,
+}) => {
+  const today = todayIn(ZONE);
+  google.addEvent('alice@example.com', {
+    summary: 'Google planning',
+    location: 'Meet',
+    start: { dateTime: new Date(Date.parse(startOfDayIn(today, ZONE)) + 10.5 * 3_600_000).toISOString() },
+    end: { dateTime: new Date(Date.parse(startOfDayIn(today, ZONE)) + 11 * 3_600_000).toISOString() },
+  });
+
+  // A code that is not Google's.
+  await signInAt(page, app.baseUrl, '/dashboard/calendar-settings');
+  await page.goto(`${app.baseUrl}/dashboard/google-callback?code=forged&state=forged`);
+  await expect(page.getByRole('heading', { name: 'Authorization could not be verified' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Common causes' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Settings' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/calendar-settings$/);
+
+  // Cancel on the consent screen.
+  await page.getByRole('button', { name: 'Connect Google Calendar' }).click();
+  await expect(page).toHaveTitle('Sign in - Google Accounts');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/google-callback\?error=access_denied/);
+  await expect(page.getByRole('heading', { name: 'Access was denied' })).toBeVisible();
+
+  // Try Again: a fresh authorization, allowed this time.
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByRole('heading', { name: 'Google Calendar connected' })).toBeVisible();
+  // Two seconds later: calendar settings, connected.
+  await expect(page).toHaveURL(/\/dashboard\/calendar-settings$/);
+  const googleSection = page.getByRole('region', { name: /Google Calendar/ });
+  await expect(googleSection.getByText('Connected', { exact: true })).toBeVisible();
+  await expect(googleSection.getByText('alice@example.com')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Team/ })).toBeVisible();
+
+  await page.getByRole('link', { name: '← Back to Calendar' }).click();
+  await page.getByRole('button', { name: 'Today' }).click();
+  const item = page.getByRole('listitem').filter({ hasText: 'Google planning' });
+  await expect(item).toContainText('10:30 AM - 11:00 AM');
+  await expect(item).toContainText('Meet');
+  await expect(page.getByText('Team standup')).toBeVisible();
+});
+
+test('Google: an expired connection says so, offers to re-authenticate and leads to settings', async ({ page }) => {
+  await signInAt(page, app.baseUrl, '/dashboard/calendar');
+  await expect(page.getByText('Google planning')).toBeVisible();
+  // The user removed Daymark's access in their Google account.
+  google.revokeGrants();
+  await page.getByRole('button', { name: 'Refresh events' }).click();
+  await expect(
+    page.getByText('Your Google Calendar authentication has expired. Please re-authenticate.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Re-authenticate' })).toBeVisible();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(
+    'Your Google Calendar authentication has expired. Would you like to reconnect now?',
+  );
+  // Still signed in: the expiry is the calendar's, not the session's.
+  expect(await storedToken(page)).not.toBeNull();
+  await expect(page).toHaveURL(/\/dashboard\/calendar$/);
+  await dialog.getByRole('button', { name: 'Reconnect' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/calendar-settings$/);
+  const googleSection = page.getByRole('region', { name: /Google Calendar/ });
+  await expect(googleSection.getByText('Expired', { exact: true })).toBeVisible();
+  await expect(googleSection.getByRole('button', { name: 'Reconnect Google Calendar' })).toBeVisible();
+
+  // The re-authenticate button goes straight to Google's consent screen.
+  await page.goto(`${app.baseUrl}/dashboard/calendar`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Not now' }).click();
+  await page.getByRole('button', { name: 'Re-authenticate' }).click();
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByRole('heading', { name: 'Google Calendar connected' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/calendar-settings$/);
+  await expect(
+    page.getByRole('region', { name: /Google Calendar/ }).getByText('Connected', { exact: true }),
+  ).toBeVisible();
 });
