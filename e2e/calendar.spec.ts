@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, startOfDayIn, todayIn } from '../common/src/time.js';
 import { type FakeGoogle, startFakeGoogle } from '../server/src/test/fakeGoogle.js';
@@ -250,6 +252,53 @@ test('the time zone is changed in calendar settings and the events follow it', a
   await page.getByLabel('Time zone', { exact: true }).selectOption(ZONE);
   await page.getByRole('button', { name: 'Save Time Zone' }).click();
   await expect(page.getByText('Time zone saved')).toBeVisible();
+});
+
+test('an .ics subscription is added in settings, its events are shown, and it is removed', async ({ page }) => {
+  const today = todayIn(ZONE);
+  const feed = vevent('feed-1', [
+    `DTSTART:${at(today, 7)}`,
+    `DTEND:${at(today, 8)}`,
+    'SUMMARY:Feed breakfast',
+    'LOCATION:Cafe',
+  ]);
+  const server = http.createServer((req, res) => {
+    if (req.url !== '/team.ics') {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' }).end(feed);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const feedUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    await signInAt(page, app.baseUrl, '/dashboard/calendar-settings');
+    const form = page.getByRole('form', { name: 'Add an .ics subscription' });
+    await form.getByLabel('Name').fill('Team feed');
+    await form.getByLabel('Calendar URL').fill(`${feedUrl}/missing.ics`);
+    await form.getByRole('button', { name: 'Add subscription' }).click();
+    await expect(form.getByRole('alert')).toBeVisible();
+    await form.getByLabel('Calendar URL').fill(`${feedUrl}/team.ics`);
+    await form.getByRole('button', { name: 'Add subscription' }).click();
+    await expect(page.getByRole('button', { name: 'Remove Team feed' })).toBeVisible();
+
+    await page.goto(`${app.baseUrl}/dashboard/calendar`);
+    await page.getByRole('button', { name: 'Today' }).click();
+    const item = page.getByRole('listitem').filter({ hasText: 'Feed breakfast' });
+    await expect(item).toContainText('7:00 AM - 8:00 AM');
+    await expect(item).toContainText('Cafe');
+    await expect(item).toContainText('Team feed');
+
+    await page.goto(`${app.baseUrl}/dashboard/calendar-settings`);
+    await page.getByRole('button', { name: 'Remove Team feed' }).click();
+    await expect(page.getByRole('button', { name: 'Remove Team feed' })).toHaveCount(0);
+    await page.goto(`${app.baseUrl}/dashboard/calendar`);
+    await expect(page.getByText('Team standup')).toBeVisible();
+    await expect(page.getByText('Feed breakfast')).toHaveCount(0);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
 });
 
 test('Google: a denied consent and a bad code explain themselves; an allowed one connects and shows its events', async ({

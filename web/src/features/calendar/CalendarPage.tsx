@@ -115,6 +115,7 @@ export function CalendarPage() {
           <Select
             className={styles.rangeSelect}
             label="Range"
+            hideLabel
             value={String(safeRange)}
             onChange={(e) => setRange(Number(e.target.value) as PastRange)}
             options={PAST_RANGES.map((r) => ({ value: String(r), label: PAST_RANGE_LABELS[r] }))}
