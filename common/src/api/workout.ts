@@ -116,10 +116,23 @@ export const workoutPreferences = z.object({
 });
 export type WorkoutPreferences = z.infer<typeof workoutPreferences>;
 
-/** Server-sent events of `GET /api/workout/stream`, shared by server and web. */
-export type GenerationEvent =
-  | { event: 'connected'; data: { message: string } }
-  | { event: 'progress'; data: { progress: number; message: string } }
-  | { event: 'warning'; data: { message: string; details?: string } }
-  | { event: 'error'; data: { error: string; details?: string } }
-  | { event: 'completed'; data: PlanRecord };
+/**
+ * One server-sent event of `GET /api/workout/stream`, shared by server and web: on the wire
+ * `event: <event>` then `data: <data as JSON>`. connected first, progress as the plan is made,
+ * warning when the AI plan was unusable and the built-in planner took over, then completed (the
+ * saved plan) or error, after which the stream ends.
+ */
+export const generationEvent = z
+  .discriminatedUnion('event', [
+    z.object({ event: z.literal('connected'), data: z.object({ message: z.string() }) }),
+    z.object({ event: z.literal('progress'), data: z.object({ progress: z.number(), message: z.string() }) }),
+    z.object({ event: z.literal('warning'), data: z.object({ message: z.string(), details: z.string().optional() }) }),
+    z.object({ event: z.literal('error'), data: z.object({ error: z.string(), details: z.string().optional() }) }),
+    z.object({ event: z.literal('completed'), data: planRecord }),
+  ])
+  .meta({
+    id: 'WorkoutGenerationEvent',
+    description:
+      'One server-sent event: `event: <event>` then `data: <data as JSON>`. Order: connected, progress…, optionally warning, then completed or error.',
+  });
+export type GenerationEvent = z.infer<typeof generationEvent>;

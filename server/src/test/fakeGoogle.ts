@@ -75,7 +75,8 @@ export interface FakeGoogle {
 const b64url = (b: Buffer) => b.toString('base64url');
 const rand = () => b64url(crypto.randomBytes(18));
 
-export async function startFakeGoogle(opts: { email?: string } = {}): Promise<FakeGoogle> {
+/** `port`: a fixed port (Playwright's global setup starts it before the app); a free one by default. */
+export async function startFakeGoogle(opts: { email?: string; port?: number } = {}): Promise<FakeGoogle> {
   const email = opts.email ?? 'alice@example.com';
   const clientId = 'daymark-test.apps.googleusercontent.com';
   const clientSecret = `secret-${rand()}`;
@@ -295,7 +296,7 @@ export async function startFakeGoogle(opts: { email?: string } = {}): Promise<Fa
     return apiError(res, 405, 'Method not allowed');
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const fake: FakeGoogle = {

@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import type { App, AppContext } from '../../context.js';
-import { autoSyncUserIds } from './repo.js';
+import { autoSyncUserIds } from './settingsRepo.js';
 import { refreshUser } from './sync.js';
 
 /**

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
-import { exchangeCode, googleAuthUrl, googleProvider } from '../../calendar/google.js';
+import { googleProvider } from '../../calendar/google.js';
+import { exchangeCode, googleAuthUrl } from '../../calendar/googleOauth.js';
 import { secretBox } from '../../calendar/secrets.js';
 import { CalendarError } from '../../calendar/types.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
-import { insertOauthState, takeOauthState } from './repo.js';
+import { insertOauthState, takeOauthState } from './oauthRepo.js';
 import { saveNewConnection } from './service.js';
 import { providerContext } from './sync.js';
 

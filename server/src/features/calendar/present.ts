@@ -1,13 +1,11 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import type {
   CalendarConnection,
   CalendarEvent,
   CalendarItem,
   CalendarProvider,
 } from '../../../../common/src/api/calendar.js';
-import { dateInZone } from '../../../../common/src/time.js';
 import type { ProviderEvent } from '../../calendar/types.js';
+import { dateOfInstant, isoInZone } from '../../calendar/zoneFormat.js';
 import type { CalendarRow, ConnectionRow, EventRow } from './repo.js';
 
 /** A calendar's public id: stable across reconnects, unique per user (one Google, one CalDAV). */
@@ -38,8 +36,7 @@ export function presentConnection(c: ConnectionRow): CalendarConnection {
 }
 
 /** An instant written with the offset of the user's zone (2026-03-10T09:00:00-04:00). */
-export const inZone = (instant: string | number, zone: string) =>
-  format(new TZDate(new Date(instant).getTime(), zone), "yyyy-MM-dd'T'HH:mm:ssXXX");
+export const inZone = isoInZone;
 
 type Stored = Omit<ProviderEvent, 'id' | 'allDay' | 'startAt' | 'endAt' | 'startDate' | 'endDate'>;
 
@@ -77,5 +74,5 @@ export function presentEvent(row: EventRow, calendar: CalendarRow, zone: string)
 /** Grouping order (§2): by date in the user's zone, all-day events first, then by start time. */
 export function eventSortKey(row: EventRow, zone: string): string {
   if (row.start_at === null) return `${row.start_date} 0`;
-  return `${dateInZone(row.start_at, zone)} 1 ${row.start_at}`;
+  return `${dateOfInstant(row.start_at, zone)} 1 ${row.start_at}`;
 }

@@ -15,6 +15,7 @@ import type { Db } from '../../db/index.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { calendarPublicId, eventSortKey, presentCalendar, presentConnection, presentEvent } from './present.js';
 import * as repo from './repo.js';
+import * as settingsRepo from './settingsRepo.js';
 import { calendarValues, providerContext, refreshConnection, refreshUser } from './sync.js';
 
 export const expiredError = () => new HttpError(401, CALENDAR_TEXT.expiredCall, {}, AUTH_EXPIRED_CODE);
@@ -51,7 +52,7 @@ export async function listConnections(ctx: AppContext, userId: number) {
 export const DEFAULT_SYNC = { auto_sync: true, sync_workouts: true, sync_journal: false } as const;
 
 export async function getSyncSettings(db: Db, userId: number): Promise<SyncSettings> {
-  const row = await repo.getSyncSettings(db, userId);
+  const row = await settingsRepo.getSyncSettings(db, userId);
   const connections = await repo.listConnections(db, userId);
   const times = connections.map((c) => c.last_sync_time).filter((t): t is string => t !== null);
   let selected: string[] = [];
@@ -75,7 +76,7 @@ export async function saveSyncSettings(
   const known = new Set((await repo.listCalendarRows(db, userId)).map(calendarPublicId));
   const unknown = body.selected_calendars.find((id) => !known.has(id));
   if (unknown !== undefined) throw new HttpError(400, `Unknown calendar: ${unknown.slice(0, 200)}`);
-  await repo.saveSyncSettings(db, userId, {
+  await settingsRepo.saveSyncSettings(db, userId, {
     auto_sync: body.auto_sync ? 1 : 0,
     sync_workouts: body.sync_workouts ? 1 : 0,
     sync_journal: body.sync_journal ? 1 : 0,

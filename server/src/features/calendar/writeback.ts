@@ -8,6 +8,7 @@ import { calendarPublicId } from './present.js';
 import * as repo from './repo.js';
 import { asHttpError, assertNotExpired, getSyncSettings } from './service.js';
 import { providerContext, refreshConnection } from './sync.js';
+import * as writtenRepo from './writtenRepo.js';
 
 /**
  * Events Daymark writes to the user's calendar (the workout of a day; the journal day with
@@ -36,7 +37,7 @@ export async function hasWritableCalendar(ctx: AppContext, userId: number) {
 
 export async function writeItem(ctx: AppContext, userId: number, kind: string, itemKey: string, event: WriteEvent) {
   await assertNotExpired(ctx.db, userId);
-  const written = await repo.getWritten(ctx.db, userId, kind, itemKey);
+  const written = await writtenRepo.getWritten(ctx.db, userId, kind, itemKey);
   const rows = await repo.listCalendarRows(ctx.db, userId);
   const target = (written && rows.find((r) => r.id === written.calendar_row_id)) || (await targetCalendar(ctx, userId));
   if (!target) throw new HttpError(400, NO_WRITABLE);
@@ -54,7 +55,7 @@ export async function writeItem(ctx: AppContext, userId: number, kind: string, i
     if (err instanceof CalendarError) await repo.updateConnection(ctx.db, userId, conn.id, { last_error: err.message });
     throw asHttpError(err);
   }
-  await repo.saveWritten(ctx.db, userId, {
+  await writtenRepo.saveWritten(ctx.db, userId, {
     kind,
     item_key: itemKey,
     calendar_row_id: target.id,

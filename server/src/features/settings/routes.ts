@@ -1,4 +1,4 @@
-import { authErrors } from '../../../../common/src/api/common.js';
+import { errors } from '../../../../common/src/api/common.js';
 import { saveSettingsRequest, settingsResponse } from '../../../../common/src/api/settings.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
@@ -15,9 +15,10 @@ export async function settingsRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'settings.get',
         summary:
           'Settings: workout equipment and preferences as JSON strings (defaults when never saved) and the time zone',
-        response: { 200: settingsResponse, ...authErrors },
+        response: { 200: settingsResponse, ...errors(401) },
       },
     },
     async (request) => service.getSettings(ctx.db, userOf(request)),
@@ -28,9 +29,10 @@ export async function settingsRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'settings.save',
         summary: 'Save settings; fields left out keep their value. An unknown time zone is refused.',
         body: saveSettingsRequest,
-        response: { 200: settingsResponse, ...authErrors },
+        response: { 200: settingsResponse, ...errors(400, 401, 403, 413) },
       },
     },
     async (request) => service.saveSettings(ctx.db, userOf(request), request.body),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { okResponse } from '../../../../common/src/api/auth.js';
-import { authErrors } from '../../../../common/src/api/common.js';
+import { errors } from '../../../../common/src/api/common.js';
 import { isoDate } from '../../../../common/src/api/dates.js';
 import {
   feedbackResponse,
@@ -32,9 +32,10 @@ export async function exerciseRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.getProgress',
         summary: "Exercise progress of a plan, by the plan's uuid",
         params: uuidParams,
-        response: { 200: progressResponse, ...authErrors },
+        response: { 200: progressResponse, ...errors(400, 401, 404) },
       },
     },
     async (request) => {
@@ -50,9 +51,10 @@ export async function exerciseRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.saveProgress',
         summary: "Save one exercise's status and notes",
         body: progressItem,
-        response: { 200: okResponse, ...authErrors },
+        response: { 200: okResponse, ...errors(400, 401, 403, 404, 413) },
       },
     },
     async (request) => {
@@ -69,9 +71,10 @@ export async function exerciseRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.clearProgress',
         summary: 'Clear the exercise progress of a plan',
         params: uuidParams,
-        response: { 200: okResponse, ...authErrors },
+        response: { 200: okResponse, ...errors(400, 401, 403, 404, 413) },
       },
     },
     async (request) => {
@@ -87,9 +90,10 @@ export async function exerciseRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.getFeedback',
         summary: 'Likes and dislikes given on the plan of a date',
         params: dateParams,
-        response: { 200: feedbackResponse, ...authErrors },
+        response: { 200: feedbackResponse, ...errors(400, 401) },
       },
     },
     async (request) => {
@@ -103,9 +107,10 @@ export async function exerciseRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.saveFeedback',
         summary: 'Like or dislike an exercise; the planner prefers liked exercises and never uses disliked ones',
         body: submitFeedbackRequest,
-        response: { 200: okResponse, ...authErrors },
+        response: { 200: okResponse, ...errors(400, 401, 403, 413) },
       },
     },
     async (request) => {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { okResponse } from '../../../../common/src/api/auth.js';
-import { authErrors } from '../../../../common/src/api/common.js';
+import { errors } from '../../../../common/src/api/common.js';
 import {
   generateQuery,
+  generationEvent,
   latestPlanResponse,
   listQuery,
   logListResponse,
@@ -41,12 +42,18 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.generate',
         summary: 'Generate the plan for a date (server-sent events: connected, progress, warning, error, completed)',
         description:
           'Replaces any plan of that date. A client that disconnects cancels the generation. `customPrompt` carries the focus and special instructions.',
         querystring: generateQuery,
-        produces: ['text/event-stream'],
-        response: { 200: z.string().describe('text/event-stream'), ...authErrors },
+        response: {
+          200: {
+            description: 'Server-sent events, each one WorkoutGenerationEvent; ends after completed or error',
+            content: { 'text/event-stream': { schema: generationEvent } },
+          },
+          ...errors(400, 401),
+        },
       },
     },
     async (request, reply) => {
@@ -70,9 +77,10 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.getLatest',
         summary:
           "Latest plan: today's plan (in the user's time zone), else the plan with the latest date; null when none",
-        response: { 200: latestPlanResponse, ...authErrors },
+        response: { 200: latestPlanResponse, ...errors(401) },
       },
     },
     async (request) => {
@@ -87,9 +95,10 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.listPlans',
         summary: 'List plans, newest first',
         querystring: listQuery,
-        response: { 200: planListResponse, ...authErrors },
+        response: { 200: planListResponse, ...errors(400, 401) },
       },
     },
     async (request) => ({
@@ -102,9 +111,10 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.deletePlan',
         summary: 'Delete a plan (and its exercise progress)',
         params: idParams,
-        response: { 200: okResponse, ...authErrors },
+        response: { 200: okResponse, ...errors(400, 401, 403, 404, 413) },
       },
     },
     async (request) => {
@@ -121,9 +131,10 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.listLogs',
         summary: 'List logs, newest first; with `date`, only that date (zero or one entry)',
         querystring: logQuery,
-        response: { 200: logListResponse, ...authErrors },
+        response: { 200: logListResponse, ...errors(400, 401) },
       },
     },
     async (request) => {
@@ -142,9 +153,10 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.saveLog',
         summary: 'Save the log of a date; one per date, saving again updates it',
         body: saveLogRequest,
-        response: { 200: logResponse, ...authErrors },
+        response: { 200: logResponse, ...errors(400, 401, 403, 413) },
       },
     },
     async (request) => ({
@@ -154,7 +166,15 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
 
   r.delete(
     '/api/workout-log/:id',
-    { schema: { tags, summary: 'Delete a log', params: idParams, response: { 200: okResponse, ...authErrors } } },
+    {
+      schema: {
+        tags,
+        operationId: 'workout.deleteLog',
+        summary: 'Delete a log',
+        params: idParams,
+        response: { 200: okResponse, ...errors(400, 401, 403, 404, 413) },
+      },
+    },
     async (request) => {
       if (!(await deleteLog(ctx.db, userOf(request).id, request.params.id))) throw notFound('Workout log not found');
       return { success: true as const };
