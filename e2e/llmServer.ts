@@ -24,7 +24,14 @@ export async function startAppWithFakeLlm(pieces: string[], delayMs: number): Pr
   return startApp({ pieces, delayMs });
 }
 
-export async function startApp(llmReply?: { pieces: string[]; delayMs: number }): Promise<LlmApp> {
+/**
+ * `env` adds or overrides environment variables of the app (e.g. GOOGLE_* pointed at a local
+ * stand-in); it is applied last.
+ */
+export async function startApp(
+  llmReply?: { pieces: string[]; delayMs: number },
+  env: Record<string, string> = {},
+): Promise<LlmApp> {
   const pieces = llmReply?.pieces ?? [];
   const delayMs = llmReply?.delayMs ?? 0;
   const requests: LlmApp['requests'] = [];
@@ -78,6 +85,7 @@ export async function startApp(llmReply?: { pieces: string[]; delayMs: number })
             LLM_MAX_RETRIES: '0',
           }
         : { LLM_PROVIDER: 'none' }),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

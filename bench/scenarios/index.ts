@@ -1,5 +1,6 @@
 import type { BenchScenario } from '../types.js';
 import { authScenario } from './auth.js';
+import { calendarScenario } from './calendar.js';
 import { coachScenario } from './coach.js';
 import { cronScenario } from './cron.js';
 import { dashboardScenario } from './dashboard.js';
@@ -20,4 +21,5 @@ export const scenarios: BenchScenario[] = [
   dashboardScenario,
   webAppScenario,
   cronScenario,
+  calendarScenario,
 ];

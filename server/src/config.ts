@@ -49,6 +49,14 @@ const envSchema = z.object({
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   BACKUP_DIR: optionalText,
   DAYMARK_SCRIPTS_DIR: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_REDIRECT_URI: optionalText,
+  GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_REVOKE_URL: z.string().url().default('https://oauth2.googleapis.com/revoke'),
+  GOOGLE_CALENDAR_API_URL: z.string().url().default('https://www.googleapis.com/calendar/v3'),
+  DAYMARK_SECRET_KEY: optionalText,
 });
 
 export type Config = {
@@ -76,7 +84,21 @@ export type Config = {
   backupDir: string;
   /** The only folder custom_script jobs may run executables from; unset disables them. */
   scriptsDir: string | null;
+  google: GoogleConfig;
+  /** Encrypts stored calendar credentials; null: a key file under DATA_DIR is used (created on first start). */
+  secretKey: string | undefined;
 };
+
+export interface GoogleConfig {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  /** undefined: {app origin}/dashboard/google-callback */
+  redirectUri: string | undefined;
+  authUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  calendarApiUrl: string;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -121,5 +143,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDir: 
     },
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     scriptsDir: e.DAYMARK_SCRIPTS_DIR ? path.resolve(e.DAYMARK_SCRIPTS_DIR) : null,
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      redirectUri: e.GOOGLE_REDIRECT_URI,
+      authUrl: e.GOOGLE_AUTH_URL,
+      tokenUrl: e.GOOGLE_TOKEN_URL,
+      revokeUrl: e.GOOGLE_REVOKE_URL,
+      calendarApiUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/$/, ''),
+    },
+    secretKey: e.DAYMARK_SECRET_KEY,
   };
 }

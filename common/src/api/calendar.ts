@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorResponse } from './common.js';
 import { isoDate } from './dates.js';
 
 /**
@@ -124,7 +125,11 @@ export const oauthCallbackQuery = z.object({
   state: z.string().max(500).optional(),
   error: z.string().max(500).optional(),
 });
-/** §7: failure shape {success:false, error, message}. */
+/**
+ * §7: failure shape {success:false, error, message}, answered with status 200 like a success
+ * (error: access_denied, invalid_state, invalid_grant, redirect_uri_mismatch, code_missing,
+ * not_configured, …); only a missing session answers 401.
+ */
 export const oauthCallbackResponse = z.union([
   z.object({ success: z.literal(true), message: z.string() }),
   z.object({ success: z.literal(false), error: z.string(), message: z.string() }),
@@ -172,6 +177,16 @@ export const syncWorkoutResponse = z.object({
 });
 
 export const refreshResponse = z.object({ last_sync_time: z.string().nullable(), events: z.number() });
+
+/** POST /caldav and /ics answer 201 with the new connection; DELETE /caldav, /ics/:id and POST /revoke with this. */
+export const disconnectResponse = z.object({ success: z.literal(true), message: z.string() });
+
+/**
+ * A calendar call's error: `code` is AUTH_EXPIRED on the 401 of an expired Google connection
+ * (the session is fine: reconnect). 502: a calendar server (Google, CalDAV, the .ics host) failed
+ * during a refresh or a write; the message names what failed.
+ */
+export const calendarErrorResponse = errorResponse.extend({ code: z.string().optional() });
 
 /** The spec's texts for the calendar screens and calls (part 1 §4, §8). */
 export const CALENDAR_TEXT = {

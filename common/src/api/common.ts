@@ -14,6 +14,7 @@ export const ERROR_STATUSES = {
   404: 'Not found (including anything that belongs to another user)',
   409: 'Conflicts with the current state',
   413: 'Request body is too large',
+  415: 'The body is not of a type this route accepts',
   429: 'Too many attempts; retry after the Retry-After header',
   502: 'The AI provider failed',
 } as const;

@@ -202,6 +202,83 @@ export interface CronExecutionsTable {
   heartbeat_at: string;
 }
 
+/** provider: google, caldav or ics; credentials: AES-256-GCM ciphertext (see calendar/secrets.ts). */
+export interface CalendarConnectionsTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: string;
+  label: string;
+  credentials: string;
+  /** 'connected' or 'expired' */
+  status: string;
+  last_sync_time: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CalendarCalendarsTable {
+  id: Generated<number>;
+  user_id: number;
+  connection_id: number;
+  /** The provider's id: Google calendar id, CalDAV collection URL, .ics URL. */
+  remote_id: string;
+  summary: string;
+  background_color: string;
+  foreground_color: string;
+  writable: number;
+  is_primary: number;
+  /** JSON: Google syncToken or CalDAV ctag of the last refresh. */
+  sync_state: string | null;
+}
+
+/** One cached event (one occurrence of a recurring one); timed events have instants, all-day ones dates. */
+export interface CalendarEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  calendar_row_id: number;
+  event_id: string;
+  start_at: string | null;
+  end_at: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  /** JSON of the event's other fields. */
+  data: string;
+}
+
+export interface CalendarSyncSettingsTable {
+  id: Generated<number>;
+  user_id: number;
+  auto_sync: number;
+  sync_workouts: number;
+  sync_journal: number;
+  /** JSON array of calendar ids. */
+  selected_calendars: string;
+  updated_at: string;
+}
+
+/** A started Google authorization: the state's SHA-256 and the encrypted PKCE verifier. */
+export interface CalendarOauthStatesTable {
+  id: Generated<number>;
+  user_id: number;
+  state_hash: string;
+  code_verifier: string;
+  redirect_uri: string;
+  expires_at: string;
+}
+
+/** An event Daymark wrote (kind 'workout' or 'journal', keyed by date) so a second sync updates it. */
+export interface CalendarWrittenEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  item_key: string;
+  calendar_row_id: number;
+  remote_event_id: string;
+  etag: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -219,4 +296,10 @@ export interface Database {
   weekly_conversations: WeeklyConversationsTable;
   cron_jobs: CronJobsTable;
   cron_executions: CronExecutionsTable;
+  calendar_connections: CalendarConnectionsTable;
+  calendar_calendars: CalendarCalendarsTable;
+  calendar_events: CalendarEventsTable;
+  calendar_sync_settings: CalendarSyncSettingsTable;
+  calendar_oauth_states: CalendarOauthStatesTable;
+  calendar_written_events: CalendarWrittenEventsTable;
 }

@@ -1,5 +1,6 @@
 import type { App, AppContext } from '../context.js';
 import { authRoutes } from './auth/routes.js';
+import { calendarRoutes } from './calendar/routes.js';
 import { coachRoutes } from './coach/routes.js';
 import { cronRoutes } from './cron/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
@@ -30,6 +31,7 @@ const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   statsRoutes,
   dataTransferRoutes,
   cronRoutes,
+  calendarRoutes,
 ];
 
 export async function registerFeatures(app: App, ctx: AppContext) {

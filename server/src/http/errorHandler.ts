@@ -8,7 +8,11 @@ import { HttpError } from './errors.js';
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).headers(err.headers).send({ error: err.message });
+      reply.code(err.statusCode).headers(err.headers);
+      // A machine-readable code (AUTH_EXPIRED) rides along; the documented Error schema would
+      // strip it, so this reply is serialised as it is.
+      if (err.code) return reply.serializer(JSON.stringify).send({ error: err.message, code: err.code });
+      return reply.send({ error: err.message });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** A machine-readable reason sent next to the message (`code: 'AUTH_EXPIRED'`). */
+    readonly code?: string,
   ) {
     super(message);
   }

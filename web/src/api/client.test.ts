@@ -80,6 +80,30 @@ describe('apiFetch', () => {
     expect(redirect).toHaveBeenCalledWith('/login?next=%2Fnotes%2Ftoday%3Ftab%3D2');
   });
 
+  it('on a 401 for an expired calendar connection keeps the session and raises a recognisable error', async () => {
+    store.set('auth_token', 'tok');
+    const expired = { error: 'Your Google Calendar authentication has expired.', code: 'AUTH_EXPIRED' };
+    reply(401, expired);
+    const error = await apiFetch('/calendar/events').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, code: 'AUTH_EXPIRED', calendarAuthExpired: true });
+    expect((error as ApiError).message).toBe(expired.error);
+    expect(store.get('auth_token')).toBe('tok');
+    expect(redirect).not.toHaveBeenCalled();
+
+    // Any other 401, even from a calendar route, still signs out.
+    reply(401, { error: 'Authentication required' });
+    const other = await apiFetch('/calendar/events').catch((e: unknown) => e);
+    expect(other).toMatchObject({ status: 401, calendarAuthExpired: false });
+    expect(store.has('auth_token')).toBe(false);
+    expect(redirect).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 403 carrying the expiry code is not a calendar expiry', async () => {
+    reply(403, { error: 'Forbidden', code: 'AUTH_EXPIRED' });
+    await expect(apiFetch('/calendar/events')).rejects.toMatchObject({ status: 403, calendarAuthExpired: false });
+  });
+
   it('does not redirect on 401 when already on /login or when the caller handles it', async () => {
     vi.stubGlobal('window', { location: { pathname: '/login', search: '' } });
     reply(401, { error: 'x' });

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { AUTH_EXPIRED_CODE } from '../../../common/src/api/calendar';
 import { MESSAGES } from '../../../common/src/constants';
 import { loginPathFor } from './loginPath';
 import { clearToken, getToken } from './token';
@@ -19,6 +20,17 @@ export class ApiError extends Error {
   ) {
     super(serverMessage ?? MESSAGES.somethingWrong);
     this.serverMessage = serverMessage;
+  }
+
+  /** The server's machine-readable `code`, e.g. 'AUTH_EXPIRED'. */
+  get code(): string | undefined {
+    const code = (this.body as { code?: unknown } | undefined)?.code;
+    return typeof code === 'string' ? code : undefined;
+  }
+
+  /** The user's Google Calendar connection expired (401 with code AUTH_EXPIRED); the session is fine. */
+  get calendarAuthExpired(): boolean {
+    return this.status === 401 && this.code === AUTH_EXPIRED_CODE;
   }
 }
 
@@ -87,10 +99,25 @@ function serverMessageOf(body: unknown): string | undefined {
 }
 
 /**
+ * A 401 that says the Google Calendar connection expired (`code: 'AUTH_EXPIRED'`) is about the
+ * calendar, not the session: it must not sign the user out. Read from a clone so the caller
+ * still gets the unread body.
+ */
+async function isCalendarAuthExpiry(response: Response): Promise<boolean> {
+  try {
+    const body = (await response.clone().json()) as { code?: unknown } | null;
+    return body?.code === AUTH_EXPIRED_CODE;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Sends a request under `/api` with the stored bearer token (JSON body and `Accept:
  * application/json` unless the caller sets its own) and resolves with the unread response, for
  * callers that read it themselves (event streams). Any 401 clears the token and sends the user
- * to /login?next=<current location>, unless already on /login.
+ * to /login?next=<current location>, unless already on /login; except a calendar expiry (see
+ * isCalendarAuthExpiry), which the calendar screens handle.
  */
 export async function apiRequest(path: string, options: Omit<ApiOptions<unknown>, 'schema'> = {}): Promise<Response> {
   const { body, query, skipAuthRedirect, withToken = true, headers: extraHeaders, ...init } = options;
@@ -110,7 +137,7 @@ export async function apiRequest(path: string, options: Omit<ApiOptions<unknown>
     headers,
     body: payload,
   });
-  if (response.status === 401 && !skipAuthRedirect) handleUnauthorized();
+  if (response.status === 401 && !skipAuthRedirect && !(await isCalendarAuthExpiry(response))) handleUnauthorized();
   return response;
 }
 

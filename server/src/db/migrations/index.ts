@@ -4,6 +4,7 @@ import * as m0002 from './0002_journal_todos.js';
 import * as m0003 from './0003_workouts.js';
 import * as m0004 from './0004_coach.js';
 import * as m0005 from './0005_timezone.js';
+import * as m0006 from './0006_calendar.js';
 import * as m0007 from './0007_transcripts.js';
 import * as m0008 from './0008_weekly.js';
 import * as m0010 from './0010_jobs.js';
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0003_workouts': m0003,
   '0004_coach': m0004,
   '0005_timezone': m0005,
+  '0006_calendar': m0006,
   '0007_transcripts': m0007,
   '0008_weekly': m0008,
   '0010_jobs': m0010,

@@ -1,5 +1,6 @@
 import type { SpecificEntries } from '../../../../common/src/api/coach.js';
 import type { AppContext } from '../../context.js';
+import { calendarSource } from '../calendar/coachSource.js';
 import { type CoachData, emptyCoachData } from './coachData.js';
 import { journalSource, todosSource, transcriptsSource, workoutsSource } from './featureSources.js';
 
@@ -17,10 +18,16 @@ export interface SourceRequest {
 export type CoachSource = (ctx: AppContext, req: SourceRequest) => Promise<Partial<CoachData>>;
 
 /**
- * The sources in use, one per feature. The calendar adds its line once it exists (its events go
- * through `withoutDeclined` in the context builder and the offline reports).
+ * The sources in use, one per feature. Calendar events go through `withoutDeclined` in the
+ * context builder and the offline reports.
  */
-export const coachSources: CoachSource[] = [journalSource, todosSource, workoutsSource, transcriptsSource];
+export const coachSources: CoachSource[] = [
+  journalSource,
+  todosSource,
+  workoutsSource,
+  transcriptsSource,
+  calendarSource,
+];
 
 export async function loadCoachData(ctx: AppContext, req: SourceRequest, sources = coachSources): Promise<CoachData> {
   const data = emptyCoachData();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authErrors, errorResponse } from '../../../../common/src/api/common.js';
+import { errors } from '../../../../common/src/api/common.js';
 import { DATA_TEXT, importQuery, importReport } from '../../../../common/src/api/dataTransfer.js';
 import { todayIn } from '../../../../common/src/time.js';
 import { type App, type AppContext, typed } from '../../context.js';
@@ -31,7 +31,7 @@ export async function dataTransferRoutes(app: App, ctx: AppContext) {
           summary:
             'Everything of the signed-in user as a zip: daymark.json (every table, with its schema version) and readable Markdown; streamed',
           produces: ['application/zip'],
-          response: { 200: z.any().describe('The zip'), ...authErrors },
+          response: { 200: z.any().describe('The zip'), ...errors(401) },
         },
       },
       async (request, reply) => {
@@ -54,7 +54,7 @@ export async function dataTransferRoutes(app: App, ctx: AppContext) {
             'Import an export zip (application/zip body) into the signed-in account in one transaction; dryRun=true only reports what would be added, skipped and rejected',
           querystring: importQuery,
           consumes: ZIP_TYPES,
-          response: { 200: importReport, ...authErrors, 413: errorResponse, 415: errorResponse },
+          response: { 200: importReport, ...errors(400, 401, 403, 413, 415) },
         },
         onRequest: async (request) => {
           const length = Number(request.headers['content-length'] ?? 0);

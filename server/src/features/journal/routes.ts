@@ -12,6 +12,7 @@ import {
 } from '../../../../common/src/api/journal.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
+import { afterDailyJournalSaved } from '../calendar/journalSync.js';
 import { getJournalEntryByDate, listJournalEntries } from './repo.js';
 import * as service from './service.js';
 
@@ -64,7 +65,15 @@ export async function journalRoutes(app: App, ctx: AppContext) {
         response: { 200: journalEntry, ...errors(400, 401, 403, 409, 413) },
       },
     },
-    async (request) => service.saveJournalEntry(ctx.db, userOf(request).id, request.body, userOf(request).timeZone),
+    async (request) => {
+      const { id: userId, timeZone } = userOf(request);
+      const saved = await service.saveJournalEntry(ctx.db, userId, request.body, timeZone);
+      if (request.body.journal_type.startsWith('daily') && request.body.date) {
+        // With sync_journal on, the day's journal also goes to the calendar.
+        await afterDailyJournalSaved(ctx, userId, request.body.date);
+      }
+      return saved;
+    },
   );
 
   r.get(
@@ -93,13 +102,17 @@ export async function journalRoutes(app: App, ctx: AppContext) {
         response: { 200: dailyNote, ...errors(400, 401, 403, 413) },
       },
     },
-    async (request) =>
-      service.saveDailyNote(
+    async (request) => {
+      const userId = userOf(request).id;
+      const saved = await service.saveDailyNote(
         ctx.db,
-        userOf(request).id,
+        userId,
         request.params.date,
         request.body.content,
         request.body.structured_data,
-      ),
+      );
+      await afterDailyJournalSaved(ctx, userId, request.params.date);
+      return saved;
+    },
   );
 }

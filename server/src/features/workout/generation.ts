@@ -6,6 +6,7 @@ import { AI_MESSAGES } from '../../ai/errors.js';
 import { type LlmWorkout, llmWorkoutSchema, WORKOUT_SYSTEM_PROMPT, workoutPrompt } from '../../ai/prompts/workout.js';
 import { AiError } from '../../ai/provider.js';
 import type { AppContext } from '../../context.js';
+import { afterWorkoutGenerated } from '../calendar/workoutSync.js';
 import { listLogs } from './logsRepo.js';
 import { listPlans, savePlan } from './plansRepo.js';
 import { clearProgress, feedbackVerdicts } from './progressRepo.js';
@@ -153,4 +154,6 @@ export async function generateWorkout(
   });
   if (replacedUuid && replacedUuid !== full.uuid) await clearProgress(ctx.db, userId, replacedUuid);
   emit({ event: 'completed', data: presentPlan(row) });
+  // With sync_workouts on, the plan also goes to the user's calendar (never failing the generation).
+  await afterWorkoutGenerated(ctx, userId, row);
 }

@@ -31,6 +31,15 @@ export function getPlanByDate(db: Db, userId: number, date: string): Promise<Pla
     .executeTakeFirst();
 }
 
+export function getPlanById(db: Db, userId: number, id: number): Promise<PlanRow | undefined> {
+  return db
+    .selectFrom('workout_plans')
+    .select(columns)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 /** The plan for `date` if there is one, else the one with the latest date. */
 export async function getLatestPlan(db: Db, userId: number, today: string): Promise<PlanRow | undefined> {
   return (await getPlanByDate(db, userId, today)) ?? (await listPlans(db, userId, { limit: 1 }))[0];

@@ -2,6 +2,9 @@ import { Navigate, type RouteObject } from 'react-router';
 import { AppletLayout } from '../../app/AppletLayout';
 import { PlaceholderPanel } from '../../app/PlaceholderPanel';
 import type { AppletTab } from '../../ui/AppletTabs';
+import { CalendarPage } from '../calendar/CalendarPage';
+import { CalendarSettingsPage } from '../calendar/CalendarSettingsPage';
+import { GoogleCallbackPage } from '../calendar/GoogleCallbackPage';
 import { CoachSettingsPage } from '../coach/CoachSettingsPage';
 import { CronExecutionsPage } from '../cron/CronExecutionsPage';
 import { CronEditPage, CronNewPage } from '../cron/CronFormPages';
@@ -31,10 +34,10 @@ export const dashboardRoute: RouteObject = {
       index: true,
       element: <OverviewPage />,
     },
-    {
-      path: 'calendar',
-      element: soon('Calendar', "Today's, upcoming and past events from your connected calendar will appear here."),
-    },
+    { path: 'calendar', element: <CalendarPage /> },
+    // Hidden from the tab bar: reached from the Calendar tab and from Google's consent screen.
+    { path: 'calendar-settings', element: <CalendarSettingsPage /> },
+    { path: 'google-callback', element: <GoogleCallbackPage /> },
     {
       path: 'stats',
       // The charts and their library load only when this tab is opened.

@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { CALENDAR_TEXT } from '../../../../common/src/api/calendar';
 import type { PlanRecord, WorkoutLog } from '../../../../common/src/api/workout';
 import { WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
 import { useAppletState } from '../../app/appletState';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Tabs, useToast } from '../../ui';
+import { calendarApi, connectionState, useConnections } from '../calendar/api';
 import { api, useLogs, usePlans, workoutKeys } from './api';
 import { PlanDisplay } from './PlanDisplay';
 import { formatDate, parsePlan } from './planParse';
@@ -22,11 +24,14 @@ function Expandable({
   meta,
   children,
   onDelete,
+  extra,
 }: {
   title: string;
   meta?: React.ReactNode;
   children: React.ReactNode;
   onDelete: () => void;
+  /** More buttons beside Delete. */
+  extra?: React.ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -39,9 +44,12 @@ function Expandable({
           <span className={styles.historyTitle}>{title}</span>
           {meta}
         </button>
-        <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${title}`}>
-          Delete
-        </Button>
+        <div className={styles.historyActions}>
+          {extra}
+          <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${title}`}>
+            Delete
+          </Button>
+        </div>
       </div>
       {open && <div className={styles.historyBody}>{children}</div>}
     </li>
@@ -57,11 +65,36 @@ function planTitle(p: PlanRecord) {
       : 'Workout plan';
 }
 
+/** 'Sync to Calendar' on a plan: writes it as an event (syncing again updates that event). */
+function SyncButton({ plan }: { plan: PlanRecord }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const sync = async () => {
+    setBusy(true);
+    try {
+      await calendarApi.syncWorkout(plan.id);
+      toast.success(CALENDAR_TEXT.syncWorkoutOk);
+    } catch {
+      toast.error(CALENDAR_TEXT.syncWorkoutFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="sm" variant="ghost" onClick={sync} loading={busy} aria-label={`Sync ${planTitle(plan)} to Calendar`}>
+      Sync to Calendar
+    </Button>
+  );
+}
+
 export function HistoryPage() {
   const qc = useQueryClient();
   const toast = useToast();
   const plans = usePlans();
   const logs = useLogs();
+  // Offered only when a calendar that accepts events is connected (part 2 §6).
+  const calendar = useConnections();
+  const canSync = connectionState(calendar.data?.connections).writable;
   const [tab, setTab] = useAppletState('workout', 'historyTab', 'plans');
   const [confirm, setConfirm] = useState<{ kind: 'plan' | 'log'; id: number } | null>(null);
 
@@ -109,6 +142,7 @@ export function HistoryPage() {
                     title={planTitle(p)}
                     meta={<span className={styles.historyDate}>{formatDate(p.date)}</span>}
                     onDelete={() => setConfirm({ kind: 'plan', id: p.id })}
+                    extra={canSync ? <SyncButton plan={p} /> : undefined}
                   >
                     <PlanDisplay record={p} readOnly />
                   </Expandable>

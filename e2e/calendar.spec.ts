@@ -1,0 +1,382 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, type Page, test } from '@playwright/test';
+import { addDays, startOfDayIn, todayIn } from '../common/src/time.js';
+import { type FakeGoogle, startFakeGoogle } from '../server/src/test/fakeGoogle.js';
+import { type Radicale, startRadicale } from '../server/src/test/radicale.js';
+import { storedToken } from './helpers.js';
+import { type LlmApp, signInAt, startApp } from './llmServer.js';
+
+/**
+ * The calendar screens against a real Radicale (CalDAV) and the local Google stand-in, on an app
+ * of their own so the connections never meet another spec's account.
+ */
+
+// Far from UTC, so the user's days are not the machine's.
+const ZONE = 'Pacific/Auckland';
+test.use({ timezoneId: ZONE });
+
+// One account and one calendar server for the whole file: each test builds on the one before.
+test.describe.configure({ mode: 'serial' });
+
+const USER = 'alice';
+const PASSWORD = 'alice-app-password';
+
+let app: LlmApp;
+let radicale: Radicale;
+let google: FakeGoogle;
+
+/** YYYYMMDDTHHMMSSZ of a local time on a date in the user's zone. */
+function at(date: string, hour: number, minute = 0): string {
+  const t = Date.parse(startOfDayIn(date, ZONE)) + (hour * 60 + minute) * 60_000;
+  return new Date(t)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+}
+
+function vevent(uid: string, lines: string[]): string {
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Daymark e2e//EN',
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'DTSTAMP:20260101T000000Z',
+    ...lines,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}
+
+async function seed(today: string) {
+  const work = await radicale.makeCalendar(USER, 'work', { displayName: 'Work', color: '#0b8043' });
+  const home = await radicale.makeCalendar(USER, 'home', { displayName: 'Home', color: '#f6bf26' });
+  const tomorrow = addDays(today, 1).replaceAll('-', '');
+  await radicale.put(
+    work,
+    'standup.ics',
+    vevent('standup', [
+      `DTSTART:${at(today, 9)}`,
+      `DTEND:${at(today, 9, 30)}`,
+      'SUMMARY:Team standup',
+      'LOCATION:Room 4',
+    ]),
+    USER,
+  );
+  await radicale.put(
+    work,
+    'review.ics',
+    vevent('review', [`DTSTART:${at(today, 14)}`, `DTEND:${at(today, 15, 30)}`, 'SUMMARY:Design review']),
+    USER,
+  );
+  await radicale.put(
+    work,
+    'declined.ics',
+    vevent('declined', [
+      `DTSTART:${at(today, 11)}`,
+      `DTEND:${at(today, 12)}`,
+      'SUMMARY:Vendor pitch',
+      'ORGANIZER:mailto:vendor@example.com',
+      `ATTENDEE;PARTSTAT=DECLINED:mailto:${USER}@example.com`,
+    ]),
+    USER,
+  );
+  await radicale.put(
+    home,
+    'holiday.ics',
+    vevent('holiday', [
+      `DTSTART;VALUE=DATE:${today.replaceAll('-', '')}`,
+      `DTEND;VALUE=DATE:${tomorrow}`,
+      'SUMMARY:Family day',
+    ]),
+    USER,
+  );
+  await radicale.put(
+    work,
+    'retro.ics',
+    vevent('retro', [
+      `DTSTART:${at(addDays(today, -1), 15)}`,
+      `DTEND:${at(addDays(today, -1), 16)}`,
+      'SUMMARY:Sprint retro',
+    ]),
+    USER,
+  );
+  await radicale.put(
+    home,
+    'dinner.ics',
+    vevent('dinner', [
+      `DTSTART:${at(addDays(today, 2), 19)}`,
+      `DTEND:${at(addDays(today, 2), 21)}`,
+      'SUMMARY:Dinner with Sam',
+    ]),
+    USER,
+  );
+}
+
+test.beforeAll(async () => {
+  radicale = await startRadicale({ [USER]: PASSWORD });
+  await seed(todayIn(ZONE));
+  google = await startFakeGoogle({ email: 'alice@example.com' });
+  app = await startApp(undefined, google.env);
+});
+test.afterAll(async () => {
+  await app?.close();
+  await radicale?.stop();
+  await google?.stop();
+});
+
+const longDate = (date: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+
+const eventsOf = (page: Page, heading: string | RegExp) =>
+  page.getByRole('region', { name: heading }).getByRole('listitem');
+
+test('CalDAV connected in settings: the Calendar tab shows today, upcoming and past events in the user zone', async ({
+  page,
+}) => {
+  const today = todayIn(ZONE);
+  await signInAt(page, app.baseUrl, '/dashboard/calendar');
+  await expect(page.getByText('No calendar connected')).toBeVisible();
+  await page.getByRole('link', { name: 'Connect a calendar' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/calendar-settings$/);
+
+  const form = page.getByRole('form', { name: 'Connect a CalDAV calendar' });
+  await form.getByLabel('Server URL').fill(`${radicale.url}/`);
+  await form.getByLabel('Username').fill(USER);
+  await form.getByLabel('App password').fill('wrong-password');
+  await form.getByRole('button', { name: 'Connect CalDAV' }).click();
+  await expect(form.getByRole('alert')).toBeVisible();
+  await form.getByLabel('App password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Connect CalDAV' }).click();
+  const caldav = page.getByRole('region', { name: /CalDAV/ });
+  await expect(caldav.getByText('Connected', { exact: true })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Work/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /Home/ })).toBeChecked();
+
+  await page.getByRole('link', { name: '← Back to Calendar' }).click();
+  const todayHeading = `Today · ${longDate(today)}`;
+  const todays = eventsOf(page, todayHeading);
+  // All-day first, then by start time, 12-hour labels in the user's zone; the declined one is left out.
+  await expect(todays).toHaveCount(3);
+  await expect(todays.nth(0)).toContainText('All day');
+  await expect(todays.nth(0)).toContainText('Family day');
+  await expect(todays.nth(0)).toContainText('Home');
+  await expect(todays.nth(1)).toContainText('9:00 AM - 9:30 AM');
+  await expect(todays.nth(1)).toContainText('Team standup');
+  await expect(todays.nth(1)).toContainText('Room 4');
+  await expect(todays.nth(1)).toContainText('Work');
+  await expect(todays.nth(2)).toContainText('2:00 PM - 3:30 PM');
+  await expect(page.getByText('Vendor pitch')).toHaveCount(0);
+  // The calendar's colours.
+  await expect(todays.nth(1).getByText('Work', { exact: true })).toHaveCSS('background-color', 'rgb(11, 128, 67)');
+
+  await page.getByRole('button', { name: 'Upcoming' }).click();
+  await expect(eventsOf(page, longDate(addDays(today, 2)))).toContainText(['Dinner with Sam']);
+
+  await page.getByRole('button', { name: 'Past Events' }).click();
+  await page.getByLabel('Range').selectOption({ label: 'Yesterday' });
+  const yesterday = eventsOf(page, `Yesterday · ${longDate(addDays(today, -1))}`);
+  await expect(yesterday).toHaveCount(1);
+  await expect(yesterday.first()).toContainText('3:00 PM - 4:00 PM');
+  await expect(yesterday.first()).toContainText('Sprint retro');
+
+  // The footer links.
+  const footer = page.getByRole('navigation', { name: 'Calendar links' });
+  await footer.getByRole('link', { name: 'Calendar Settings' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/calendar-settings$/);
+  await page.goBack();
+  await footer.getByRole('link', { name: 'Coach Settings' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/coach-settings$/);
+});
+
+test('at 390 px the Calendar tab and its settings fit the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAt(page, app.baseUrl, '/dashboard/calendar');
+  await page.getByRole('button', { name: 'Today' }).click();
+  await expect(page.getByText('Team standup')).toBeVisible();
+  // The e2e tsconfig has no DOM types, so the browser global is described here.
+  type BrowserGlobal = { document: { documentElement: { scrollWidth: number } } };
+  const overflow = () =>
+    page.evaluate(() => (globalThis as unknown as BrowserGlobal).document.documentElement.scrollWidth);
+  expect(await overflow()).toBeLessThanOrEqual(390);
+  await page
+    .getByRole('navigation', { name: 'Calendar links' })
+    .getByRole('link', { name: 'Calendar Settings' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Time zone' })).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(390);
+});
+
+test('a workout plan is synced to the calendar from the workout history', async ({ page }) => {
+  await signInAt(page, app.baseUrl, '/workout/history');
+  const headers = { authorization: `Bearer ${await storedToken(page)}` };
+  // The offline planner writes today's plan; the stream ends when it is saved.
+  const stream = await page.request.get(`${app.baseUrl}/api/workout/stream`, {
+    headers,
+    params: { date: todayIn(ZONE) },
+  });
+  expect(await stream.text()).toContain('completed');
+  await page.reload();
+  const sync = page.getByRole('button', { name: /^Sync .* to Calendar$/ });
+  await expect(sync).toHaveCount(1);
+  await sync.click();
+  await expect(page.getByText('Workout successfully synced to Google Calendar!')).toBeVisible();
+});
+
+test('the time zone is changed in calendar settings and the events follow it', async ({ page }) => {
+  await signInAt(page, app.baseUrl, '/dashboard/calendar-settings');
+  const zone = page.getByLabel('Time zone', { exact: true });
+  await expect(zone).toHaveValue(ZONE);
+  await zone.selectOption('Asia/Tokyo');
+  await page.getByRole('button', { name: 'Save Time Zone' }).click();
+  await expect(page.getByText('Time zone saved')).toBeVisible();
+  await page.goto(`${app.baseUrl}/dashboard/calendar`);
+  await page.getByRole('button', { name: 'Upcoming' }).click();
+  // Dinner at 19:00 in Auckland, shown at Tokyo's hour (on Tokyo's date) in 12-hour form.
+  const dinner = new Date(Date.parse(startOfDayIn(addDays(todayIn(ZONE), 2), ZONE)) + 19 * 3_600_000);
+  const tokyo = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'Asia/Tokyo' }).format(dinner);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Dinner with Sam' })).toContainText(
+    `${tokyo({ hour: 'numeric', minute: '2-digit', hour12: true })} - `,
+  );
+  // Back to the browser's zone for the tests that follow.
+  await page.goto(`${app.baseUrl}/dashboard/calendar-settings`);
+  await page.getByLabel('Time zone', { exact: true }).selectOption(ZONE);
+  await page.getByRole('button', { name: 'Save Time Zone' }).click();
+  await expect(page.getByText('Time zone saved')).toBeVisible();
+});
+
+test('an .ics subscription is added in settings, its events are shown, and it is removed', async ({ page }) => {
+  const today = todayIn(ZONE);
+  const feed = vevent('feed-1', [
+    `DTSTART:${at(today, 7)}`,
+    `DTEND:${at(today, 8)}`,
+    'SUMMARY:Feed breakfast',
+    'LOCATION:Cafe',
+  ]);
+  const server = http.createServer((req, res) => {
+    if (req.url !== '/team.ics') {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' }).end(feed);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const feedUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    await signInAt(page, app.baseUrl, '/dashboard/calendar-settings');
+    const form = page.getByRole('form', { name: 'Add an .ics subscription' });
+    await form.getByLabel('Name').fill('Team feed');
+    await form.getByLabel('Calendar URL').fill(`${feedUrl}/missing.ics`);
+    await form.getByRole('button', { name: 'Add subscription' }).click();
+    await expect(form.getByRole('alert')).toBeVisible();
+    await form.getByLabel('Calendar URL').fill(`${feedUrl}/team.ics`);
+    await form.getByRole('button', { name: 'Add subscription' }).click();
+    await expect(page.getByRole('button', { name: 'Remove Team feed' })).toBeVisible();
+
+    await page.goto(`${app.baseUrl}/dashboard/calendar`);
+    await page.getByRole('button', { name: 'Today' }).click();
+    const item = page.getByRole('listitem').filter({ hasText: 'Feed breakfast' });
+    await expect(item).toContainText('7:00 AM - 8:00 AM');
+    await expect(item).toContainText('Cafe');
+    await expect(item).toContainText('Team feed');
+
+    await page.goto(`${app.baseUrl}/dashboard/calendar-settings`);
+    await page.getByRole('button', { name: 'Remove Team feed' }).click();
+    await expect(page.getByRole('button', { name: 'Remove Team feed' })).toHaveCount(0);
+    await page.goto(`${app.baseUrl}/dashboard/calendar`);
+    await expect(page.getByText('Team standup')).toBeVisible();
+    await expect(page.getByText('Feed breakfast')).toHaveCount(0);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
+});
+
+test('Google: a denied consent and a bad code explain themselves; an allowed one connects and shows its events', async ({
+  page,
+}) => {
+  const today = todayIn(ZONE);
+  google.addEvent('alice@example.com', {
+    summary: 'Google planning',
+    location: 'Meet',
+    start: { dateTime: new Date(Date.parse(startOfDayIn(today, ZONE)) + 10.5 * 3_600_000).toISOString() },
+    end: { dateTime: new Date(Date.parse(startOfDayIn(today, ZONE)) + 11 * 3_600_000).toISOString() },
+  });
+
+  // A code that is not Google's.
+  await signInAt(page, app.baseUrl, '/dashboard/calendar-settings');
+  await page.goto(`${app.baseUrl}/dashboard/google-callback?code=forged&state=forged`);
+  await expect(page.getByRole('heading', { name: 'Authorization could not be verified' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Common causes' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Settings' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/calendar-settings$/);
+
+  // Cancel on the consent screen.
+  await page.getByRole('button', { name: 'Connect Google Calendar' }).click();
+  await expect(page).toHaveTitle('Sign in - Google Accounts');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/google-callback\?error=access_denied/);
+  await expect(page.getByRole('heading', { name: 'Access was denied' })).toBeVisible();
+
+  // Try Again: a fresh authorization, allowed this time.
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByRole('heading', { name: 'Google Calendar connected' })).toBeVisible();
+  // Two seconds later: calendar settings, connected.
+  await expect(page).toHaveURL(/\/dashboard\/calendar-settings$/);
+  const googleSection = page.getByRole('region', { name: /Google Calendar/ });
+  await expect(googleSection.getByText('Connected', { exact: true })).toBeVisible();
+  await expect(googleSection.getByText('alice@example.com')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Team/ })).toBeVisible();
+
+  await page.getByRole('link', { name: '← Back to Calendar' }).click();
+  await page.getByRole('button', { name: 'Today' }).click();
+  const item = page.getByRole('listitem').filter({ hasText: 'Google planning' });
+  await expect(item).toContainText('10:30 AM - 11:00 AM');
+  await expect(item).toContainText('Meet');
+  await expect(page.getByText('Team standup')).toBeVisible();
+});
+
+test('Google: an expired connection says so, offers to re-authenticate and leads to settings', async ({ page }) => {
+  await signInAt(page, app.baseUrl, '/dashboard/calendar');
+  await expect(page.getByText('Google planning')).toBeVisible();
+  // The user removed Daymark's access in their Google account.
+  google.revokeGrants();
+  await page.getByRole('button', { name: 'Refresh events' }).click();
+  await expect(
+    page.getByText('Your Google Calendar authentication has expired. Please re-authenticate.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Re-authenticate' })).toBeVisible();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(
+    'Your Google Calendar authentication has expired. Would you like to reconnect now?',
+  );
+  // Still signed in: the expiry is the calendar's, not the session's.
+  expect(await storedToken(page)).not.toBeNull();
+  await expect(page).toHaveURL(/\/dashboard\/calendar$/);
+  await dialog.getByRole('button', { name: 'Reconnect' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/calendar-settings$/);
+  const googleSection = page.getByRole('region', { name: /Google Calendar/ });
+  await expect(googleSection.getByText('Expired', { exact: true })).toBeVisible();
+  await expect(googleSection.getByRole('button', { name: 'Reconnect Google Calendar' })).toBeVisible();
+
+  // The re-authenticate button goes straight to Google's consent screen.
+  await page.goto(`${app.baseUrl}/dashboard/calendar`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Not now' }).click();
+  await page.getByRole('button', { name: 'Re-authenticate' }).click();
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByRole('heading', { name: 'Google Calendar connected' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/calendar-settings$/);
+  await expect(
+    page.getByRole('region', { name: /Google Calendar/ }).getByText('Connected', { exact: true }),
+  ).toBeVisible();
+});

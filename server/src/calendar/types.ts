@@ -1,0 +1,108 @@
+import type { CalendarProvider } from '../../../common/src/api/calendar.js';
+import type { Config } from '../config.js';
+
+/** An attendee as every provider reports it. */
+export interface Attendee {
+  email?: string;
+  displayName?: string;
+  responseStatus?: string;
+  self?: boolean;
+  organizer?: boolean;
+}
+
+/**
+ * One event (or one occurrence of a recurring event) as the cache stores it: timed events carry
+ * UTC instants, all-day events carry dates (end exclusive).
+ */
+export interface ProviderEvent {
+  id: string;
+  etag: string | null;
+  recurringEventId: string | null;
+  summary: string;
+  description: string | null;
+  location: string | null;
+  allDay: boolean;
+  /** UTC ISO instants (timed events). */
+  startAt?: string;
+  endAt?: string;
+  /** YYYY-MM-DD (all-day events; end exclusive). */
+  startDate?: string;
+  endDate?: string;
+  /** The zone the event was written in, when it named one. */
+  timeZone?: string;
+  attendees: Attendee[];
+  organizer: { email?: string; displayName?: string } | null;
+  declined: boolean;
+  htmlLink: string | null;
+}
+
+export interface RemoteCalendar {
+  remoteId: string;
+  summary: string;
+  backgroundColor: string | null;
+  foregroundColor: string | null;
+  writable: boolean;
+  primary: boolean;
+  /** A version the provider reports for the whole calendar (CalDAV getctag); unchanged means no refetch. */
+  version?: string | null;
+}
+
+/** What a refresh of one calendar brings back. */
+export type CalendarChanges =
+  | { kind: 'unchanged'; state: string | null }
+  /** Every event of the calendar in the cache window: the cached ones are replaced. */
+  | { kind: 'replace'; events: ProviderEvent[]; state: string | null }
+  /** Only what changed since the last state (Google syncToken). */
+  | { kind: 'delta'; events: ProviderEvent[]; removed: string[]; state: string | null };
+
+/** An event Daymark writes (a workout or a journal day): an all-day event on `date`. */
+export interface WriteEvent {
+  date: string;
+  summary: string;
+  description: string;
+}
+
+export interface WrittenRef {
+  remoteEventId: string;
+  etag: string | null;
+}
+
+export interface ProviderContext {
+  config: Config;
+  /** The user's zone: floating times are read in it. */
+  timeZone: string;
+  /** The cache window: events overlapping [start, end) are cached. */
+  window: { start: Date; end: Date };
+  /** Credentials changed (a refreshed access token): the caller stores them. */
+  onCredentials(credentials: unknown): Promise<void>;
+}
+
+/**
+ * One calendar provider. Credentials are opaque to the rest of the app and stored encrypted.
+ * Errors: `CalendarError` (a message for the user), `CalendarAuthExpired` (reconnect needed).
+ */
+export interface CalendarProviderImpl {
+  name: CalendarProvider;
+  listCalendars(credentials: unknown, pctx: ProviderContext): Promise<RemoteCalendar[]>;
+  fetchChanges(
+    credentials: unknown,
+    calendar: RemoteCalendar,
+    state: string | null,
+    pctx: ProviderContext,
+  ): Promise<CalendarChanges>;
+  /** Creates the event, or updates `existing` when given; absent for read-only providers. */
+  writeEvent?(
+    credentials: unknown,
+    calendarRemoteId: string,
+    existing: WrittenRef | null,
+    event: WriteEvent,
+    pctx: ProviderContext,
+  ): Promise<WrittenRef>;
+  /** Tells the provider the connection is gone (Google token revocation); best effort. */
+  revoke?(credentials: unknown, config: Config): Promise<void>;
+}
+
+/** A failure whose message names what failed, safe to show. */
+export class CalendarError extends Error {}
+/** The provider no longer accepts the stored credentials. */
+export class CalendarAuthExpired extends Error {}

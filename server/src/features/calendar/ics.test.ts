@@ -1,0 +1,146 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CalendarEvent } from '../../../../common/src/api/calendar.js';
+import { addDays, todayIn } from '../../../../common/src/time.js';
+import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
+
+/** A real HTTP server publishing .ics feeds, with ETags, the way calendar hosts do. */
+let server: http.Server;
+let base: string;
+const feeds = new Map<string, string>();
+const hits: Array<{ path: string; ifNoneMatch?: string }> = [];
+let h: Harness;
+const today = todayIn('UTC');
+const compact = (d: string) => d.replace(/-/g, '');
+
+const feed = (summary: string) =>
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Holidays//EN',
+    'BEGIN:VEVENT',
+    'UID:h1@example.com',
+    'DTSTAMP:20260101T000000Z',
+    `DTSTART;VALUE=DATE:${compact(today)}`,
+    `SUMMARY:${summary}`,
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:h2@example.com',
+    'DTSTAMP:20260101T000000Z',
+    `DTSTART:${compact(addDays(today, 1))}T150000Z`,
+    'DURATION:PT90M',
+    'SUMMARY:Concert',
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const body = feeds.get(req.url ?? '');
+    hits.push({ path: req.url ?? '', ifNoneMatch: req.headers['if-none-match'] });
+    if (body === undefined) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    const etag = `"${Buffer.from(body).length}-${body.length % 97}"`;
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/calendar', etag }).end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  feeds.set('/holidays.ics', feed('Public holiday'));
+  feeds.set('/broken.ics', '<html><body>Sign in</body></html>');
+});
+afterAll(async () => new Promise<void>((r) => server.close(() => r())));
+afterEach(async () => h?.close());
+
+describe('.ics subscriptions', () => {
+  it('subscribes, shows the events read-only, refreshes with the ETag and unsubscribes', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const res = await c.request({
+      method: 'POST',
+      url: '/api/calendar/ics',
+      payload: { url: `${base}/holidays.ics`, name: 'Holidays' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ provider: 'ics', label: 'Holidays', status: 'connected' });
+    const cals = (await c.request({ method: 'GET', url: '/api/calendar/calendars' })).json();
+    expect(cals).toEqual([expect.objectContaining({ summary: 'Holidays', writable: false, provider: 'ics' })]);
+    const events = (
+      await c.request({
+        method: 'GET',
+        url: `/api/calendar/events/range?startDate=${today}&endDate=${addDays(today, 1)}`,
+      })
+    ).json() as CalendarEvent[];
+    expect(events.map((e) => e.summary)).toEqual(['Public holiday', 'Concert']);
+    expect(events[0]?.end).toEqual({ date: addDays(today, 1) });
+    expect(events[1]?.end.dateTime).toBe(`${addDays(today, 1)}T16:30:00Z`);
+
+    const dup = await c.request({
+      method: 'POST',
+      url: '/api/calendar/ics',
+      payload: { url: `${base}/holidays.ics`, name: 'Again' },
+    });
+    expect(dup.statusCode).toBe(400);
+
+    hits.length = 0;
+    expect((await c.request({ method: 'POST', url: '/api/calendar/refresh' })).statusCode).toBe(200);
+    expect(hits.at(-1)?.ifNoneMatch).toMatch(/^"/);
+    feeds.set('/holidays.ics', feed('Bank holiday'));
+    await c.request({ method: 'POST', url: '/api/calendar/refresh' });
+    const after = (await c.request({ method: 'GET', url: `/api/calendar/events/range?startDate=${today}` })).json();
+    expect(after.map((e: CalendarEvent) => e.summary)).toEqual(['Bank holiday']);
+
+    await expectOnlyOwnerCanReach(h, {
+      create: async () => res.json().id as number,
+      requests: (id) => [{ method: 'DELETE', url: `/api/calendar/ics/${id}` }],
+      stillThere: async () => {
+        expect((await c.request({ method: 'GET', url: '/api/calendar/connections' })).json().connections).toHaveLength(
+          1,
+        );
+      },
+    });
+    const del = await c.request({ method: 'DELETE', url: `/api/calendar/ics/${res.json().id}` });
+    expect(del.statusCode).toBe(200);
+    expect((await c.request({ method: 'GET', url: '/api/calendar/connections' })).json().connections).toEqual([]);
+    expect((await c.request({ method: 'DELETE', url: `/api/calendar/ics/${res.json().id}` })).statusCode).toBe(404);
+    expect((await c.request({ method: 'DELETE', url: '/api/calendar/ics/abc' })).statusCode).toBe(400);
+  });
+
+  it('names what failed and saves nothing: a missing feed, a page that is not iCalendar, an unreachable host', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const cases: Array<[string, RegExp]> = [
+      [`${base}/missing.ics`, /answered 404/],
+      [`${base}/broken.ics`, /not valid iCalendar/],
+      ['http://127.0.0.1:9/x.ics', /Could not reach 127.0.0.1:9/],
+    ];
+    for (const [url, message] of cases) {
+      const res = await c.request({ method: 'POST', url: '/api/calendar/ics', payload: { url, name: 'X' } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toMatch(message);
+    }
+    const noName = await c.request({
+      method: 'POST',
+      url: '/api/calendar/ics',
+      payload: { url: `${base}/holidays.ics`, name: ' ' },
+    });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().error).toMatch(/Name is required/);
+    const bad = await c.request({
+      method: 'POST',
+      url: '/api/calendar/ics',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await c.request({ method: 'GET', url: '/api/calendar/connections' })).json().connections).toEqual([]);
+  });
+});

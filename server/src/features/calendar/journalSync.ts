@@ -1,0 +1,30 @@
+import type { AppContext } from '../../context.js';
+import { getDailyNote } from '../journal/service.js';
+import { getSyncSettings } from './service.js';
+import { hasWritableCalendar, writeItem } from './writeback.js';
+
+/**
+ * sync_journal (off by default): when the daily journal of a date is saved, the calendar gets
+ * (or has updated) one all-day, free event for that date, titled with the day's personal goal
+ * and holding the note's text, so the calendar doubles as a diary. Weekly plans and loose notes
+ * are not written. A failure never fails the save; it is recorded on the connection.
+ */
+const MAX_DESCRIPTION = 8000;
+
+export async function afterDailyJournalSaved(ctx: AppContext, userId: number, date: string): Promise<string | null> {
+  try {
+    const settings = await getSyncSettings(ctx.db, userId);
+    if (!settings.sync_journal || !(await hasWritableCalendar(ctx, userId))) return null;
+    const note = await getDailyNote(ctx.db, userId, date);
+    if (!note.exists || !note.content.trim()) return null;
+    const goal = note.structured_data.morning?.personal_goal?.split('\n')[0]?.trim();
+    await writeItem(ctx, userId, 'journal', date, {
+      date,
+      summary: goal ? `Journal: ${goal}` : 'Journal',
+      description: note.content.slice(0, MAX_DESCRIPTION),
+    });
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}

@@ -1,0 +1,78 @@
+import type {
+  CalendarConnection,
+  CalendarEvent,
+  CalendarItem,
+  CalendarProvider,
+} from '../../../../common/src/api/calendar.js';
+import type { ProviderEvent } from '../../calendar/types.js';
+import { dateOfInstant, isoInZone } from '../../calendar/zoneFormat.js';
+import type { CalendarRow, ConnectionRow, EventRow } from './repo.js';
+
+/** A calendar's public id: stable across reconnects, unique per user (one Google, one CalDAV). */
+export const calendarPublicId = (c: Pick<CalendarRow, 'provider' | 'remote_id'>) => `${c.provider}:${c.remote_id}`;
+
+export function presentCalendar(c: CalendarRow): CalendarItem {
+  return {
+    id: calendarPublicId(c),
+    summary: c.summary,
+    backgroundColor: c.background_color,
+    foregroundColor: c.foreground_color,
+    provider: c.provider as CalendarProvider,
+    writable: c.writable === 1,
+    primary: c.is_primary === 1,
+  };
+}
+
+export function presentConnection(c: ConnectionRow): CalendarConnection {
+  return {
+    id: c.id,
+    provider: c.provider as CalendarProvider,
+    status: c.status === 'expired' ? 'expired' : 'connected',
+    label: c.label,
+    connected_at: c.created_at,
+    last_sync_time: c.last_sync_time,
+    last_error: c.last_error,
+  };
+}
+
+/** An instant written with the offset of the user's zone (2026-03-10T09:00:00-04:00). */
+export const inZone = isoInZone;
+
+type Stored = Omit<ProviderEvent, 'id' | 'allDay' | 'startAt' | 'endAt' | 'startDate' | 'endDate'>;
+
+/** A cached event in the §3 shape: timed events in the user's zone, all-day events by date. */
+export function presentEvent(row: EventRow, calendar: CalendarRow, zone: string): CalendarEvent {
+  const d = JSON.parse(row.data) as Stored;
+  const timed = row.start_at !== null;
+  return {
+    id: row.event_id,
+    etag: d.etag ?? null,
+    recurringEventId: d.recurringEventId ?? null,
+    summary: d.summary,
+    description: d.description ?? null,
+    location: d.location ?? null,
+    start: timed
+      ? { dateTime: inZone(row.start_at as string, zone), timeZone: zone }
+      : { date: row.start_date as string },
+    end: timed
+      ? { dateTime: inZone(row.end_at ?? (row.start_at as string), zone), timeZone: zone }
+      : { date: row.end_date as string },
+    attendees: d.attendees ?? [],
+    organizer: d.organizer ?? null,
+    calendar: {
+      id: calendarPublicId(calendar),
+      summary: calendar.summary,
+      backgroundColor: calendar.background_color,
+      foregroundColor: calendar.foreground_color,
+    },
+    declined: Boolean(d.declined),
+    provider: calendar.provider as CalendarProvider,
+    htmlLink: d.htmlLink ?? null,
+  };
+}
+
+/** Grouping order (§2): by date in the user's zone, all-day events first, then by start time. */
+export function eventSortKey(row: EventRow, zone: string): string {
+  if (row.start_at === null) return `${row.start_date} 0`;
+  return `${dateOfInstant(row.start_at, zone)} 1 ${row.start_at}`;
+}

@@ -1,0 +1,292 @@
+import type { ProviderEvent } from '../../calendar/types.js';
+import type { Db } from '../../db/index.js';
+import { nowIso } from '../../db/migrationHelpers.js';
+
+/** The calendar feature's SQL, every query scoped to the user. */
+
+export interface ConnectionRow {
+  id: number;
+  user_id: number;
+  provider: string;
+  label: string;
+  credentials: string;
+  status: string;
+  last_sync_time: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+const connectionColumns = [
+  'id',
+  'user_id',
+  'provider',
+  'label',
+  'credentials',
+  'status',
+  'last_sync_time',
+  'last_error',
+  'created_at',
+] as const;
+
+export function listConnections(db: Db, userId: number): Promise<ConnectionRow[]> {
+  return db
+    .selectFrom('calendar_connections')
+    .select(connectionColumns)
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+export function getConnection(db: Db, userId: number, id: number): Promise<ConnectionRow | undefined> {
+  return db
+    .selectFrom('calendar_connections')
+    .select(connectionColumns)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertConnection(
+  db: Db,
+  userId: number,
+  c: { provider: string; label: string; credentials: string },
+): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('calendar_connections')
+    .values({
+      user_id: userId,
+      ...c,
+      status: 'connected',
+      last_sync_time: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateConnection(
+  db: Db,
+  userId: number,
+  id: number,
+  set: Partial<Pick<ConnectionRow, 'status' | 'credentials' | 'last_sync_time' | 'last_error' | 'label'>>,
+): Promise<void> {
+  await db
+    .updateTable('calendar_connections')
+    .set({ ...set, updated_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteConnection(db: Db, userId: number, id: number): Promise<void> {
+  // Children first: PostgreSQL and SQLite both cascade, but SQLite only with foreign keys on.
+  const calendars = db
+    .selectFrom('calendar_calendars')
+    .select('id')
+    .where('connection_id', '=', id)
+    .where('user_id', '=', userId);
+  await db
+    .deleteFrom('calendar_written_events')
+    .where('user_id', '=', userId)
+    .where('calendar_row_id', 'in', calendars)
+    .execute();
+  await db
+    .deleteFrom('calendar_events')
+    .where('user_id', '=', userId)
+    .where('calendar_row_id', 'in', calendars)
+    .execute();
+  await db.deleteFrom('calendar_calendars').where('user_id', '=', userId).where('connection_id', '=', id).execute();
+  await db.deleteFrom('calendar_connections').where('user_id', '=', userId).where('id', '=', id).execute();
+}
+
+export interface CalendarRow {
+  id: number;
+  connection_id: number;
+  remote_id: string;
+  summary: string;
+  background_color: string;
+  foreground_color: string;
+  writable: number;
+  is_primary: number;
+  sync_state: string | null;
+  provider: string;
+  status: string;
+}
+
+export function listCalendarRows(db: Db, userId: number, connectionId?: number): Promise<CalendarRow[]> {
+  let q = db
+    .selectFrom('calendar_calendars as c')
+    .innerJoin('calendar_connections as k', 'k.id', 'c.connection_id')
+    .select([
+      'c.id',
+      'c.connection_id',
+      'c.remote_id',
+      'c.summary',
+      'c.background_color',
+      'c.foreground_color',
+      'c.writable',
+      'c.is_primary',
+      'c.sync_state',
+      'k.provider',
+      'k.status',
+    ])
+    .where('c.user_id', '=', userId);
+  if (connectionId !== undefined) q = q.where('c.connection_id', '=', connectionId);
+  return q.orderBy('c.connection_id').orderBy('c.id').execute();
+}
+
+export type CalendarValues = Pick<
+  CalendarRow,
+  'remote_id' | 'summary' | 'background_color' | 'foreground_color' | 'writable' | 'is_primary'
+>;
+
+/** Makes the connection's calendars match `list`, keeping the rows (and cache) of those still there. */
+export async function syncCalendarRows(
+  db: Db,
+  userId: number,
+  connectionId: number,
+  list: CalendarValues[],
+): Promise<CalendarRow[]> {
+  const existing = await listCalendarRows(db, userId, connectionId);
+  const wanted = new Set(list.map((c) => c.remote_id));
+  const gone = existing.filter((r) => !wanted.has(r.remote_id)).map((r) => r.id);
+  if (gone.length) {
+    await db
+      .deleteFrom('calendar_written_events')
+      .where('user_id', '=', userId)
+      .where('calendar_row_id', 'in', gone)
+      .execute();
+    await db.deleteFrom('calendar_events').where('user_id', '=', userId).where('calendar_row_id', 'in', gone).execute();
+    await db.deleteFrom('calendar_calendars').where('user_id', '=', userId).where('id', 'in', gone).execute();
+  }
+  for (const c of list) {
+    const row = existing.find((r) => r.remote_id === c.remote_id);
+    if (row) {
+      await db
+        .updateTable('calendar_calendars')
+        .set(c)
+        .where('id', '=', row.id)
+        .where('user_id', '=', userId)
+        .execute();
+    } else {
+      await db
+        .insertInto('calendar_calendars')
+        .values({ ...c, user_id: userId, connection_id: connectionId, sync_state: null })
+        .execute();
+    }
+  }
+  return listCalendarRows(db, userId, connectionId);
+}
+
+export async function setCalendarState(db: Db, userId: number, calendarRowId: number, state: string | null) {
+  await db
+    .updateTable('calendar_calendars')
+    .set({ sync_state: state })
+    .where('user_id', '=', userId)
+    .where('id', '=', calendarRowId)
+    .execute();
+}
+
+function eventValues(userId: number, calendarRowId: number, e: ProviderEvent) {
+  const { id, startAt, endAt, startDate, endDate, allDay: _a, ...rest } = e;
+  return {
+    user_id: userId,
+    calendar_row_id: calendarRowId,
+    event_id: id,
+    start_at: startAt ?? null,
+    end_at: endAt ?? null,
+    start_date: startDate ?? null,
+    end_date: endDate ?? null,
+    data: JSON.stringify(rest),
+  };
+}
+
+const CHUNK = 200;
+
+async function insertEvents(db: Db, userId: number, calendarRowId: number, events: ProviderEvent[]) {
+  for (let i = 0; i < events.length; i += CHUNK) {
+    await db
+      .insertInto('calendar_events')
+      .values(events.slice(i, i + CHUNK).map((e) => eventValues(userId, calendarRowId, e)))
+      .execute();
+  }
+}
+
+export async function replaceEvents(db: Db, userId: number, calendarRowId: number, events: ProviderEvent[]) {
+  await db
+    .deleteFrom('calendar_events')
+    .where('user_id', '=', userId)
+    .where('calendar_row_id', '=', calendarRowId)
+    .execute();
+  await insertEvents(db, userId, calendarRowId, events);
+}
+
+/** Google's incremental changes: changed events replace their cached copy, removed ones go. */
+export async function applyEventDelta(
+  db: Db,
+  userId: number,
+  calendarRowId: number,
+  events: ProviderEvent[],
+  removed: string[],
+) {
+  const ids = [...removed, ...events.map((e) => e.id)];
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    await db
+      .deleteFrom('calendar_events')
+      .where('user_id', '=', userId)
+      .where('calendar_row_id', '=', calendarRowId)
+      .where('event_id', 'in', ids.slice(i, i + CHUNK))
+      .execute();
+  }
+  await insertEvents(db, userId, calendarRowId, events);
+}
+
+export interface EventRow {
+  event_id: string;
+  calendar_row_id: number;
+  start_at: string | null;
+  end_at: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  data: string;
+}
+
+/**
+ * Cached events overlapping a range: timed events by instant ([start, end) UTC), all-day
+ * events by date (`fromDate`..`toDate` inclusive), in the given calendars.
+ */
+export function eventsInRange(
+  db: Db,
+  userId: number,
+  r: { start: string; end: string; fromDate: string; toDate: string; calendarRowIds: number[] },
+): Promise<EventRow[]> {
+  if (r.calendarRowIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('calendar_events')
+    .select(['event_id', 'calendar_row_id', 'start_at', 'end_at', 'start_date', 'end_date', 'data'])
+    .where('user_id', '=', userId)
+    .where('calendar_row_id', 'in', r.calendarRowIds)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('start_at', 'is not', null),
+          eb('start_at', '<', r.end),
+          eb.or([eb('end_at', '>', r.start), eb('start_at', '>=', r.start)]),
+        ]),
+        eb.and([eb('start_date', 'is not', null), eb('start_date', '<=', r.toDate), eb('end_date', '>', r.fromDate)]),
+      ]),
+    )
+    .execute();
+}
+
+export async function countEvents(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('calendar_events')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,242 @@
+import type { z } from 'zod';
+import {
+  AUTH_EXPIRED_CODE,
+  CALENDAR_TEXT,
+  type CalendarEvent,
+  type SyncSettings,
+  type saveSyncSettingsRequest,
+} from '../../../../common/src/api/calendar.js';
+import { addDays, dayRangeIn } from '../../../../common/src/time.js';
+import { providerOf } from '../../calendar/providers.js';
+import { secretBox } from '../../calendar/secrets.js';
+import { CalendarAuthExpired, CalendarError } from '../../calendar/types.js';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/index.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { calendarPublicId, eventSortKey, presentCalendar, presentConnection, presentEvent } from './present.js';
+import * as repo from './repo.js';
+import * as settingsRepo from './settingsRepo.js';
+import { calendarValues, providerContext, refreshConnection, refreshUser } from './sync.js';
+
+export const expiredError = () => new HttpError(401, CALENDAR_TEXT.expiredCall, {}, AUTH_EXPIRED_CODE);
+
+/** A provider failure as an answer: expiry → 401 AUTH_EXPIRED, a named failure → 502, else rethrown. */
+export function asHttpError(err: unknown): unknown {
+  if (err instanceof CalendarAuthExpired) return expiredError();
+  if (err instanceof CalendarError) return new HttpError(502, err.message);
+  return err;
+}
+
+/** Data calls refuse to serve while a Google connection is expired (§4: the user must reconnect). */
+export async function assertNotExpired(db: Db, userId: number) {
+  const connections = await repo.listConnections(db, userId);
+  if (connections.some((c) => c.status === 'expired')) throw expiredError();
+  return connections;
+}
+
+export async function isAuthenticated(db: Db, userId: number): Promise<boolean> {
+  const connections = await repo.listConnections(db, userId);
+  return connections.length > 0 && connections.every((c) => c.status === 'connected');
+}
+
+export async function listConnections(ctx: AppContext, userId: number) {
+  const connections = await repo.listConnections(ctx.db, userId);
+  return {
+    connections: connections.map(presentConnection),
+    google_configured: Boolean(ctx.config.google.clientId && ctx.config.google.clientSecret),
+  };
+}
+
+// ---- sync settings ----
+
+export const DEFAULT_SYNC = { auto_sync: true, sync_workouts: true, sync_journal: false } as const;
+
+export async function getSyncSettings(db: Db, userId: number): Promise<SyncSettings> {
+  const row = await settingsRepo.getSyncSettings(db, userId);
+  const connections = await repo.listConnections(db, userId);
+  const times = connections.map((c) => c.last_sync_time).filter((t): t is string => t !== null);
+  let selected: string[] = [];
+  try {
+    selected = row ? (JSON.parse(row.selected_calendars) as string[]) : [];
+  } catch {}
+  return {
+    auto_sync: row ? row.auto_sync === 1 : DEFAULT_SYNC.auto_sync,
+    sync_workouts: row ? row.sync_workouts === 1 : DEFAULT_SYNC.sync_workouts,
+    sync_journal: row ? row.sync_journal === 1 : DEFAULT_SYNC.sync_journal,
+    selected_calendars: selected,
+    last_sync_time: times.sort().at(-1) ?? null,
+  };
+}
+
+export async function saveSyncSettings(
+  db: Db,
+  userId: number,
+  body: z.infer<typeof saveSyncSettingsRequest>,
+): Promise<SyncSettings> {
+  const known = new Set((await repo.listCalendarRows(db, userId)).map(calendarPublicId));
+  const unknown = body.selected_calendars.find((id) => !known.has(id));
+  if (unknown !== undefined) throw new HttpError(400, `Unknown calendar: ${unknown.slice(0, 200)}`);
+  await settingsRepo.saveSyncSettings(db, userId, {
+    auto_sync: body.auto_sync ? 1 : 0,
+    sync_workouts: body.sync_workouts ? 1 : 0,
+    sync_journal: body.sync_journal ? 1 : 0,
+    selected_calendars: JSON.stringify([...new Set(body.selected_calendars)]),
+  });
+  return getSyncSettings(db, userId);
+}
+
+// ---- reads ----
+
+export async function listCalendars(db: Db, userId: number) {
+  await assertNotExpired(db, userId);
+  return (await repo.listCalendarRows(db, userId)).map(presentCalendar);
+}
+
+/** The calendars whose events are shown: the selected ones, or all when none is selected. */
+async function shownCalendars(db: Db, userId: number) {
+  const rows = await repo.listCalendarRows(db, userId);
+  const { selected_calendars } = await getSyncSettings(db, userId);
+  if (selected_calendars.length === 0) return rows;
+  const selected = new Set(selected_calendars);
+  return rows.filter((r) => selected.has(calendarPublicId(r)));
+}
+
+/**
+ * Refreshes before a read when the cache is stale and auto_sync is on (with it off, only the
+ * refresh button or `refresh=true` fetches), or always when `force`.
+ */
+export async function refreshForRead(ctx: AppContext, userId: number, force: boolean) {
+  await assertNotExpired(ctx.db, userId);
+  const { auto_sync } = await getSyncSettings(ctx.db, userId);
+  if (!force && !auto_sync) return;
+  try {
+    await refreshUser(ctx, userId, { force });
+  } catch (err) {
+    throw asHttpError(err);
+  }
+}
+
+export interface RangeQuery {
+  fromDate: string;
+  toDate: string;
+  maxResults: number;
+  zone: string;
+}
+
+export async function eventsInRange(ctx: AppContext, userId: number, q: RangeQuery): Promise<CalendarEvent[]> {
+  if (q.toDate < q.fromDate) throw new HttpError(400, 'endDate must not be before startDate');
+  if (addDays(q.fromDate, 800) < q.toDate) throw new HttpError(400, 'The date range may span at most 800 days');
+  const calendars = await shownCalendars(ctx.db, userId);
+  const range = dayRangeIn(q.fromDate, q.toDate, q.zone);
+  const rows = await repo.eventsInRange(ctx.db, userId, {
+    ...range,
+    fromDate: q.fromDate,
+    toDate: q.toDate,
+    calendarRowIds: calendars.map((c) => c.id),
+  });
+  const byId = new Map(calendars.map((c) => [c.id, c]));
+  return rows
+    .map((r) => ({ r, key: eventSortKey(r, q.zone) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .slice(0, q.maxResults)
+    .map(({ r }) => presentEvent(r, byId.get(r.calendar_row_id) as repo.CalendarRow, q.zone));
+}
+
+// ---- connections ----
+
+async function saveNewConnection(
+  ctx: AppContext,
+  userId: number,
+  c: { provider: 'caldav' | 'ics' | 'google'; label: string; credentials: unknown; replace: boolean },
+) {
+  const provider = providerOf(c.provider);
+  const pctx = await providerContext(ctx, userId, null);
+  // Checked before anything is saved: nothing half-connected is kept.
+  const remote = await provider.listCalendars(c.credentials, pctx);
+  const sealed = secretBox(ctx.config).seal(c.credentials);
+  const previous = c.replace
+    ? (await repo.listConnections(ctx.db, userId)).filter((x) => x.provider === c.provider)
+    : [];
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    for (const p of previous) await repo.deleteConnection(trx, userId, p.id);
+    const newId = await repo.insertConnection(trx, userId, {
+      provider: c.provider,
+      label: c.label,
+      credentials: sealed,
+    });
+    await repo.syncCalendarRows(trx, userId, newId, calendarValues(remote));
+    return newId;
+  });
+  const conn = (await repo.getConnection(ctx.db, userId, id)) as repo.ConnectionRow;
+  try {
+    await refreshConnection(ctx, userId, conn);
+  } catch (err) {
+    await repo.deleteConnection(ctx.db, userId, id);
+    throw err;
+  }
+  return presentConnection((await repo.getConnection(ctx.db, userId, id)) as repo.ConnectionRow);
+}
+
+export async function connectCaldav(
+  ctx: AppContext,
+  userId: number,
+  body: { url: string; username: string; password: string },
+) {
+  const host = new URL(body.url).host;
+  try {
+    return await saveNewConnection(ctx, userId, {
+      provider: 'caldav',
+      label: `${body.username} at ${host}`,
+      credentials: { url: body.url, username: body.username, password: body.password },
+      replace: true,
+    });
+  } catch (err) {
+    if (err instanceof CalendarError) throw new HttpError(400, err.message);
+    throw err;
+  }
+}
+
+export async function connectIcs(ctx: AppContext, userId: number, body: { url: string; name: string }) {
+  const url = body.url.replace(/^webcal:/i, 'https:');
+  const existing = await repo.listConnections(ctx.db, userId);
+  const box = secretBox(ctx.config);
+  if (existing.some((c) => c.provider === 'ics' && box.open<{ url: string }>(c.credentials).url === url)) {
+    throw new HttpError(400, 'This calendar URL is already subscribed');
+  }
+  try {
+    return await saveNewConnection(ctx, userId, {
+      provider: 'ics',
+      label: body.name,
+      credentials: { url, name: body.name },
+      replace: false,
+    });
+  } catch (err) {
+    if (err instanceof CalendarError) throw new HttpError(400, err.message);
+    throw err;
+  }
+}
+
+export { saveNewConnection };
+
+export async function disconnect(ctx: AppContext, userId: number, provider: string, id?: number) {
+  const connections = (await repo.listConnections(ctx.db, userId)).filter(
+    (c) => c.provider === provider && (id === undefined || c.id === id),
+  );
+  if (id !== undefined && connections.length === 0) throw notFound('Calendar connection not found');
+  for (const c of connections) {
+    const p = providerOf(c.provider);
+    if (p.revoke) {
+      try {
+        await p.revoke(secretBox(ctx.config).open(c.credentials), ctx.config);
+      } catch {}
+    }
+    await repo.deleteConnection(ctx.db, userId, c.id);
+  }
+  return connections.length;
+}
+
+export async function refreshAll(ctx: AppContext, userId: number) {
+  await refreshForRead(ctx, userId, true);
+  const settings = await getSyncSettings(ctx.db, userId);
+  return { last_sync_time: settings.last_sync_time, events: await repo.countEvents(ctx.db, userId) };
+}

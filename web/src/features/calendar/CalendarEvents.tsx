@@ -1,0 +1,108 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { CALENDAR_TEXT } from '../../../../common/src/api/calendar';
+import { addDays } from '../../../../common/src/time';
+import { useTimeZone, useToday } from '../../app/time/useToday';
+import { EmptyState, ErrorState, LinkButton, LoadingState } from '../../ui';
+import { calendarKeys, connectionState, fetchEventsRange, isCalendarExpired, useConnections } from './api';
+import { CalendarIcon } from './CalendarIcon';
+import { EventList } from './EventList';
+import { ExpiredNotice, SETTINGS_PATH } from './ExpiredNotice';
+import { groupEvents, hasStarted } from './eventFormat';
+import { useVisibleAgain } from './useVisibleAgain';
+
+/** Which events a list shows: a range of the user's days, inclusive. */
+export interface EventsWindow {
+  startDate: string;
+  endDate: string;
+  maxResults: number;
+  /** The past view: only events that have started, newest day first. */
+  past?: boolean;
+  /** Shown when the range has no events. */
+  emptyTitle: string;
+}
+
+export function todayWindow(today: string, maxResults: number): EventsWindow {
+  return { startDate: today, endDate: today, maxResults, emptyTitle: 'No events today' };
+}
+
+export const upcomingWindow = (today: string, days: number, maxResults: number): EventsWindow => ({
+  startDate: addDays(today, 1),
+  endDate: addDays(today, days),
+  maxResults,
+  emptyTitle: `No events in the next ${days} days`,
+});
+
+/** When no calendar is connected: a way to calendar-settings. */
+export function ConnectPrompt({ compact }: { compact?: boolean }) {
+  return (
+    <EmptyState
+      compact={compact}
+      icon={<CalendarIcon />}
+      title="No calendar connected"
+      message="Connect Google Calendar, a CalDAV calendar (Nextcloud, Fastmail, iCloud, Radicale) or an .ics subscription to see your events here."
+      action={
+        <LinkButton to={SETTINGS_PATH} variant="primary">
+          Connect a calendar
+        </LinkButton>
+      }
+    />
+  );
+}
+
+/**
+ * The events of a window from the connected calendars, grouped by the user's days, with the
+ * loading, empty, not-connected and expired states. Reloads when the tab becomes visible again.
+ * The dashboard overview embeds it through TodayEvents.
+ */
+export function CalendarEvents({ window: w, compact = false }: { window: EventsWindow; compact?: boolean }) {
+  const zone = useTimeZone();
+  const today = useToday();
+  const qc = useQueryClient();
+  const connections = useConnections();
+  const state = connectionState(connections.data?.connections);
+  const enabled = state.connected && !state.googleExpired;
+  const events = useQuery({
+    queryKey: calendarKeys.range(w.startDate, w.endDate, w.maxResults),
+    queryFn: () => fetchEventsRange(w.startDate, w.endDate, w.maxResults),
+    enabled,
+  });
+  useVisibleAgain(() => {
+    void qc.invalidateQueries({ queryKey: calendarKeys.connections });
+    void qc.invalidateQueries({ queryKey: calendarKeys.events });
+  });
+
+  const groups = useMemo(() => {
+    const now = Date.now();
+    const list = w.past ? (events.data ?? []).filter((e) => hasStarted(e, now, today)) : (events.data ?? []);
+    return groupEvents(list, zone, { fromDate: w.startDate, newestFirst: w.past });
+  }, [events.data, zone, today, w.past, w.startDate]);
+
+  if (isCalendarExpired(connections.error) || isCalendarExpired(events.error) || state.googleExpired) {
+    return <ExpiredNotice />;
+  }
+  if (connections.isPending || (enabled && events.isPending)) return <LoadingState message={CALENDAR_TEXT.loading} />;
+  if (connections.isError) {
+    return (
+      <ErrorState
+        compact={compact}
+        message={connections.error.message}
+        onRetry={() => connections.refetch()}
+        retrying={connections.isFetching}
+      />
+    );
+  }
+  if (!state.connected) return <ConnectPrompt compact={compact} />;
+  if (events.isError) {
+    return (
+      <ErrorState
+        compact={compact}
+        message={events.error.message}
+        onRetry={() => events.refetch()}
+        retrying={events.isFetching}
+      />
+    );
+  }
+  if (groups.length === 0) return <EmptyState compact title={w.emptyTitle} icon={<CalendarIcon />} />;
+  return <EventList groups={groups} zone={zone} today={today} />;
+}

@@ -1,0 +1,57 @@
+import type { CSSProperties } from 'react';
+import type { CalendarEvent } from '../../../../common/src/api/calendar';
+import styles from './calendar.module.css';
+import { dateHeading, type EventGroup, timeLabel } from './eventFormat';
+
+function EventItem({ event, zone }: { event: CalendarEvent; zone: string }) {
+  const { calendar } = event;
+  const colours = {
+    '--calendar-bg': calendar.backgroundColor,
+    '--calendar-fg': calendar.foregroundColor,
+  } as CSSProperties;
+  return (
+    <li className={styles.event} style={colours}>
+      <span className={styles.eventTime}>{timeLabel(event, zone)}</span>
+      <div className={styles.eventBody}>
+        <p className={styles.eventSummary}>{event.summary || '(No title)'}</p>
+        {event.location && <p className={styles.eventLocation}>{event.location}</p>}
+      </div>
+      <span className={styles.calendarChip} title={`Calendar: ${calendar.summary}`}>
+        {calendar.summary}
+      </span>
+    </li>
+  );
+}
+
+export interface EventListProps {
+  groups: EventGroup[];
+  zone: string;
+  today: string;
+  /** Leave out the date headings (a single day, e.g. today's list on the overview). */
+  hideHeadings?: boolean;
+}
+
+/** Events grouped by date: a heading per day, then its events (all-day first, then by start). */
+export function EventList({ groups, zone, today, hideHeadings = false }: EventListProps) {
+  return (
+    <div className={styles.groups}>
+      {groups.map((g) => {
+        const headingId = `events-${g.date}`;
+        return (
+          <section key={g.date} className={styles.group} aria-labelledby={hideHeadings ? undefined : headingId}>
+            {!hideHeadings && (
+              <h3 id={headingId} className={styles.groupHeading}>
+                {dateHeading(g.date, today)}
+              </h3>
+            )}
+            <ul className={styles.events} aria-label={hideHeadings ? 'Events' : undefined}>
+              {g.events.map((e) => (
+                <EventItem key={e.id} event={e} zone={zone} />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

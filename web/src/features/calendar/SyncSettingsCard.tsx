@@ -1,0 +1,175 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CSSProperties, type FormEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  CALENDAR_TEXT,
+  type CalendarItem,
+  SETTINGS_REDIRECT_MS,
+  SETTINGS_SAVED_MS,
+  type SyncSettings,
+} from '../../../../common/src/api/calendar';
+import { Button, Card, Checkbox, ErrorState, LoadingState, useToast } from '../../ui';
+import { calendarApi, calendarKeys } from './api';
+import styles from './settings.module.css';
+
+type Form = Omit<SyncSettings, 'last_sync_time'>;
+
+function CalendarChoice({
+  calendar,
+  checked,
+  onChange,
+}: {
+  calendar: CalendarItem;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const swatch = { '--swatch': calendar.backgroundColor } as CSSProperties;
+  return (
+    <li className={styles.calendarChoice} style={swatch}>
+      <Checkbox
+        label={
+          <span className={styles.calendarName}>
+            <span className={styles.swatch} aria-hidden="true" />
+            {calendar.summary}
+            {calendar.primary && <span className={styles.badge}>Primary</span>}
+            {!calendar.writable && <span className={styles.badge}>Read-only</span>}
+          </span>
+        }
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+    </li>
+  );
+}
+
+/**
+ * Sync settings and calendar selection (§3, §4): a save shows its message for 3 s (as a notice,
+ * so it stays readable after the page moves on) and returns to /dashboard after 1 s.
+ */
+export function SyncSettingsCard({ connected, expired }: { connected: boolean; expired: boolean }) {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const settings = useQuery({ queryKey: calendarKeys.settings, queryFn: calendarApi.syncSettings });
+  const calendars = useQuery({ queryKey: calendarKeys.calendars, queryFn: calendarApi.calendars, enabled: connected });
+  const [form, setForm] = useState<Form | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const redirect = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(redirect.current), []);
+  useEffect(() => {
+    if (settings.data) {
+      const { last_sync_time: _, ...rest } = settings.data;
+      setForm(rest);
+    }
+  }, [settings.data]);
+
+  if (settings.isPending || !form) {
+    return settings.isError ? (
+      <Card title="Sync settings">
+        <ErrorState compact message={settings.error.message} onRetry={() => settings.refetch()} />
+      </Card>
+    ) : (
+      <Card title="Sync settings">
+        <LoadingState message="Loading sync settings..." />
+      </Card>
+    );
+  }
+
+  const selected = new Set(form.selected_calendars);
+  const list = calendars.data ?? [];
+  // An empty selection means every calendar; the boxes show that as all ticked.
+  const isChecked = (id: string) => selected.size === 0 || selected.has(id);
+  const toggle = (id: string, checked: boolean) => {
+    const next = new Set(selected.size === 0 ? list.map((c) => c.id) : selected);
+    if (checked) next.add(id);
+    else next.delete(id);
+    // At least one calendar stays ticked: an empty list would mean "every calendar" again.
+    if (next.size === 0) return;
+    const all = list.every((c) => next.has(c.id));
+    setForm({ ...form, selected_calendars: all ? [] : [...next] });
+  };
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    setSaving(true);
+    try {
+      const saved = await calendarApi.saveSyncSettings(form);
+      qc.setQueryData(calendarKeys.settings, saved);
+      void qc.invalidateQueries({ queryKey: calendarKeys.events });
+      toast.show('Settings saved successfully', { tone: 'success', duration: SETTINGS_SAVED_MS });
+      redirect.current = window.setTimeout(() => void navigate('/dashboard'), SETTINGS_REDIRECT_MS);
+    } catch {
+      setError(CALENDAR_TEXT.saveFailed);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title="Sync settings" description="What Daymark reads from and writes to your calendars.">
+      <form className={styles.form} onSubmit={save}>
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.legend}>Sync</legend>
+          <Checkbox
+            label="Sync automatically"
+            hint="Refresh connected calendars in the background."
+            checked={form.auto_sync}
+            onChange={(e) => setForm({ ...form, auto_sync: e.target.checked })}
+          />
+          <Checkbox
+            label="Add workouts to my calendar"
+            hint="Each generated workout plan is added to your calendar as an all-day entry."
+            checked={form.sync_workouts}
+            onChange={(e) => setForm({ ...form, sync_workouts: e.target.checked })}
+          />
+          <Checkbox
+            label="Sync journal"
+            hint="Each day's journal note is added to your calendar as an all-day entry."
+            checked={form.sync_journal}
+            onChange={(e) => setForm({ ...form, sync_journal: e.target.checked })}
+          />
+        </fieldset>
+        <fieldset className={styles.fieldset} aria-describedby="calendars-hint">
+          <legend className={styles.legend}>Calendars</legend>
+          <p id="calendars-hint" className={styles.muted}>
+            Events of the ticked calendars are shown and given to your coaches; workouts go to the first ticked calendar
+            that accepts events.
+          </p>
+          {expired ? (
+            <p className={styles.muted}>Reconnect Google Calendar above to choose which calendars are shown.</p>
+          ) : !connected ? (
+            <p className={styles.muted}>Connect a calendar to choose which ones are shown.</p>
+          ) : calendars.isPending ? (
+            <LoadingState message="Loading calendars..." />
+          ) : calendars.isError ? (
+            <ErrorState compact message={calendars.error.message} onRetry={() => calendars.refetch()} />
+          ) : list.length === 0 ? (
+            <p className={styles.muted}>No calendars found.</p>
+          ) : (
+            <ul className={styles.calendarChoices}>
+              {list.map((c) => (
+                <CalendarChoice
+                  key={c.id}
+                  calendar={c}
+                  checked={isChecked(c.id)}
+                  onChange={(checked) => toggle(c.id, checked)}
+                />
+              ))}
+            </ul>
+          )}
+        </fieldset>
+        {error && (
+          <p role="alert" className={styles.errorText}>
+            {error}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <Button type="submit" variant="primary" loading={saving} loadingText="Saving...">
+            Save Settings
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
