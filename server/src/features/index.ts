@@ -1,4 +1,5 @@
 import type { App, AppContext } from '../context.js';
+import { apiKeyRoutes } from './apiKeys/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { coachRoutes } from './coach/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -16,6 +17,7 @@ const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   notesRoutes,
   workoutRoutes,
   coachRoutes,
+  apiKeyRoutes,
 ];
 
 export async function registerFeatures(app: App, ctx: AppContext) {

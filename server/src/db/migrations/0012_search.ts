@@ -1,0 +1,2 @@
+export async function up(): Promise<void> {}
+export async function down(): Promise<void> {}
