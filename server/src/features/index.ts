@@ -5,6 +5,7 @@ import { coachRoutes } from './coach/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { journalRoutes } from './journal/routes.js';
 import { notesRoutes } from './notes/routes.js';
+import { searchRoutes } from './search/routes.js';
 import { todoRoutes } from './todos/routes.js';
 import { workoutRoutes } from './workout/routes.js';
 
@@ -18,6 +19,7 @@ const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   workoutRoutes,
   coachRoutes,
   apiKeyRoutes,
+  searchRoutes,
 ];
 
 export async function registerFeatures(app: App, ctx: AppContext) {
