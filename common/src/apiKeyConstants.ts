@@ -17,7 +17,7 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
 /** A user may hold at most this many keys (expired ones count until deleted). */
 export const API_KEYS_MAX_PER_USER = 20;
 export const API_KEY_NAME_MAX = 100;
-/** MCP calls allowed per key per minute before 429. */
+/** MCP requests allowed per key per minute before 429 (default of MCP_RATE_LIMIT_PER_MINUTE). */
 export const MCP_RATE_LIMIT_PER_MINUTE = 120;
 export const MCP_PATH = '/api/mcp/rpc';
 
@@ -31,6 +31,6 @@ export const API_KEY_TEXT = {
   tooMany: `You can have at most ${API_KEYS_MAX_PER_USER} API keys. Delete one to create another.`,
   missingKey: 'An API key is required (X-API-Key header or Authorization: Bearer)',
   invalidKey: 'Invalid, expired or deleted API key',
-  rateLimited: `Too many requests: at most ${MCP_RATE_LIMIT_PER_MINUTE} calls per minute per key`,
+  rateLimited: 'Too many requests with this API key. Try again in a minute.',
   readOnly: 'This API key is read-only',
 } as const;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { PROVIDER_NAMES } from '../../common/src/api/health.js';
+import { MCP_RATE_LIMIT_PER_MINUTE } from '../../common/src/apiKeyConstants.js';
 import type { AiProviderConfig } from './ai/provider.js';
 
 const bool = z
@@ -42,6 +43,7 @@ const envSchema = z.object({
   LLM_MODEL: optionalText,
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  MCP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(MCP_RATE_LIMIT_PER_MINUTE),
 });
 
 export type Config = {
@@ -63,6 +65,8 @@ export type Config = {
   webDir: string | null;
   /** The AI provider; the key stays on the server and is never logged. */
   llm: AiProviderConfig;
+  /** MCP requests per API key per minute. */
+  mcpRateLimitPerMinute: number;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -105,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDir: 
       timeoutMs: e.LLM_TIMEOUT_MS,
       maxRetries: e.LLM_MAX_RETRIES,
     },
+    mcpRateLimitPerMinute: e.MCP_RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -1,4 +1,5 @@
 import type { App, AppContext } from '../context.js';
+import { mcpRoutes } from '../mcp/routes.js';
 import { apiKeyRoutes } from './apiKeys/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { coachRoutes } from './coach/routes.js';
@@ -20,6 +21,7 @@ const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   coachRoutes,
   apiKeyRoutes,
   searchRoutes,
+  mcpRoutes,
 ];
 
 export async function registerFeatures(app: App, ctx: AppContext) {

@@ -158,3 +158,17 @@ export async function saveEntry(db: Db, userId: number, e: EntryWrite): Promise<
       .executeTakeFirstOrThrow();
   });
 }
+
+/** The latest entry of a stored type dated within [from, to] (both YYYY-MM-DD). */
+export function findLatestInRange(db: Db, userId: number, type: StoredJournalType, from: string, to: string) {
+  return db
+    .selectFrom('journal_entries')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('journal_type', '=', type)
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}

@@ -36,7 +36,10 @@ export function snippetParts(snippet: string): SearchHit['snippet'] {
   }
   if (at < snippet.length) parts.push({ text: snippet.slice(at), match: false });
   // One line: snippets are shown inline, and both databases cut them at different places.
-  return parts.map((p) => ({ ...p, text: p.text.replaceAll(MARK_START, '').replaceAll(MARK_END, '').replace(/\s+/g, ' ') }));
+  return parts.map((p) => ({
+    ...p,
+    text: p.text.replaceAll(MARK_START, '').replaceAll(MARK_END, '').replace(/\s+/g, ' '),
+  }));
 }
 
 function titleOf(r: SearchRow, type: SearchType): string {
