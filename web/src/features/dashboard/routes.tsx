@@ -3,6 +3,7 @@ import { AppletLayout } from '../../app/AppletLayout';
 import { PlaceholderPanel } from '../../app/PlaceholderPanel';
 import type { AppletTab } from '../../ui/AppletTabs';
 import { CoachSettingsPage } from '../coach/CoachSettingsPage';
+import { McpSettingsPage } from '../mcp/McpSettingsPage';
 
 const DASHBOARD_TABS: AppletTab[] = [
   { id: '', label: 'Overview' },
@@ -50,7 +51,7 @@ export const dashboardRoute: RouteObject = {
     },
     {
       path: 'mcp-settings',
-      element: soon('MCP API Keys', 'API keys that let external AI tools connect to Daymark will be managed here.'),
+      element: <McpSettingsPage />,
     },
     { path: '*', element: <Navigate to="/dashboard" replace /> },
   ],
