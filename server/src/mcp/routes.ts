@@ -52,7 +52,11 @@ export async function mcpRoutes(app: App, ctx: AppContext) {
       const user = await keyUser(request);
       const zone = await userTimeZone(ctx.db, user.id);
       const server = createMcpServer(ctx, user, zone, (err) => request.log.error({ err }, 'MCP tool failed'));
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        // Plain JSON answers: no tool streams progress, and JSON is cheaper than an event stream.
+        enableJsonResponse: true,
+      });
       reply.hijack();
       reply.raw.on('close', () => {
         void transport.close();

@@ -45,12 +45,23 @@ export async function searchIndex(
     return res.rows;
   }
   const match = words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
-  const res = await sql<SearchRow>`
-    SELECT kind, ref_id, date, title, substr(body, 1, 200) AS head,
-      snippet(search_index, -1, ${MARK_START}, ${MARK_END}, ' … ', 24) AS snippet
-    FROM search_index
+  // Rank first, then make snippets for the top rows only: a snippet per match of a common word
+  // would cost far more than the search itself.
+  const top = await sql<{ rowid: number }>`
+    SELECT rowid FROM search_index
     WHERE search_index MATCH ${match} AND user_id = ${userId} ${kind ? sql`AND kind = ${kind}` : sql``}
     ORDER BY bm25(search_index, 10.0, 1.0), date DESC, ref_id DESC
     LIMIT ${limit}`.execute(db);
-  return res.rows.map((r) => ({ ...r, ref_id: Number(r.ref_id) }));
+  if (!top.rows.length) return [];
+  const order = new Map(top.rows.map((r, i) => [Number(r.rowid), i]));
+  const res = await sql<SearchRow & { rowid: number }>`
+    SELECT rowid, kind, ref_id, date, title, substr(body, 1, 200) AS head,
+      snippet(search_index, -1, ${MARK_START}, ${MARK_END}, ' … ', 24) AS snippet
+    FROM search_index
+    WHERE search_index MATCH ${match} AND rowid IN (SELECT value FROM json_each(${JSON.stringify([...order.keys()])}))`.execute(db);
+  // (FTS5 ignores a single bound `rowid IN (?)` next to MATCH, hence json_each, and the filter below.)
+  return res.rows
+    .filter((r) => order.has(Number(r.rowid)))
+    .sort((a, b) => (order.get(Number(a.rowid)) ?? 0) - (order.get(Number(b.rowid)) ?? 0))
+    .map(({ rowid: _r, ...r }) => ({ ...r, ref_id: Number(r.ref_id) }));
 }
