@@ -39,7 +39,10 @@ describe('MCP authentication', () => {
     expect((await post(url, { authorization: `Bearer ${rest.token}` })).status).toBe(401);
 
     const good = await createKey(rest);
-    expect((await post(url, { 'x-api-key': good.key })).status).toBe(200);
+    const ok = await post(url, { 'x-api-key': good.key });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+    expect((await ok.json()).result.serverInfo.name).toBe('daymark');
     expect((await post(url, { authorization: `Bearer ${good.key}` })).status).toBe(200);
 
     const expiring = await createKey(rest, { expiresIn: '30d' });

@@ -45,7 +45,13 @@ export async function mcpRoutes(app: App, ctx: AppContext) {
         summary: 'MCP over Streamable HTTP (JSON-RPC); authenticated by an API key',
         description:
           'Send the key as `X-API-Key: dmk_…` or `Authorization: Bearer dmk_…`. Stateless: no session id, no server-initiated stream. A read key is offered read-only tools.',
-        response: { 401: errorResponse, 403: errorResponse, 413: errorResponse, 429: errorResponse },
+        response: {
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          413: errorResponse,
+          429: errorResponse,
+        },
       },
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
@@ -58,6 +64,9 @@ export async function mcpRoutes(app: App, ctx: AppContext) {
         enableJsonResponse: true,
       });
       reply.hijack();
+      // The transport writes the response itself, past the hooks that add these to API answers.
+      reply.raw.setHeader('cache-control', 'no-store');
+      reply.raw.setHeader('x-content-type-options', 'nosniff');
       reply.raw.on('close', () => {
         void transport.close();
         void server.close();

@@ -58,7 +58,9 @@ export async function searchIndex(
     SELECT rowid, kind, ref_id, date, title, substr(body, 1, 200) AS head,
       snippet(search_index, -1, ${MARK_START}, ${MARK_END}, ' … ', 24) AS snippet
     FROM search_index
-    WHERE search_index MATCH ${match} AND rowid IN (SELECT value FROM json_each(${JSON.stringify([...order.keys()])}))`.execute(db);
+    WHERE search_index MATCH ${match} AND rowid IN (SELECT value FROM json_each(${JSON.stringify([...order.keys()])}))`.execute(
+    db,
+  );
   // (FTS5 ignores a single bound `rowid IN (?)` next to MATCH, hence json_each, and the filter below.)
   return res.rows
     .filter((r) => order.has(Number(r.rowid)))
