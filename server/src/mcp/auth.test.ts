@@ -42,7 +42,7 @@ describe('MCP authentication', () => {
     const ok = await post(url, { 'x-api-key': good.key });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('cache-control')).toBe('no-store');
-    expect((await ok.json()).result.serverInfo.name).toBe('daymark');
+    expect(((await ok.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe('daymark');
     expect((await post(url, { authorization: `Bearer ${good.key}` })).status).toBe(200);
 
     const expiring = await createKey(rest, { expiresIn: '30d' });
