@@ -1,13 +1,12 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../common/src/constants.js';
 import type { AppContext } from './context.js';
 import { registerFeatures } from './features/index.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/errorHandler.js';
+import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerWebApp } from './http/webApp.js';
 
@@ -35,35 +34,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   registerSecurityHeaders(app);
   registerAuth(app, ctx.auth, ctx.config.allowedOrigins);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Daymark API', version: ctx.version },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          cookie: { type: 'apiKey', in: 'cookie', name: 'daymark_session' },
-        },
-      },
-      security: [{ bearer: [] }, { cookie: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
-  });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    // Plain-http self-hosting must keep working, and nothing may frame the app.
-    transformStaticCSP: (csp) =>
-      csp
-        .replace(/\s*upgrade-insecure-requests;?/, '')
-        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
-        .replace(' validator.swagger.io', ''),
-    uiConfig: { validatorUrl: null },
-  });
-
-  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApi(app, ctx.version);
 
   await app.register(async (scope) => registerFeatures(scope, ctx));
 

@@ -13,7 +13,12 @@ export const loginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const currentUser = z.object({ username: z.string(), is_admin: z.boolean() });
+export const currentUser = z.object({
+  username: z.string(),
+  is_admin: z.boolean(),
+  /** The user's IANA zone, or null when none was set yet (the server then uses UTC). */
+  timezone: z.string().nullable(),
+});
 export const meResponse = z.object({ user: currentUser });
 export type MeResponse = z.infer<typeof meResponse>;
 

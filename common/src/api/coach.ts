@@ -72,16 +72,22 @@ export const chatResponse = z.object({ conversation_uuid: z.string(), message: a
 export type ChatResponse = z.infer<typeof chatResponse>;
 
 /** Events of POST /api/coach/chat/stream, one per server-sent event, in this order. */
-export const chatStreamEvent = z.discriminatedUnion('type', [
-  /** The conversation the user's message was saved in (sent first). */
-  z.object({ type: z.literal('conversation'), conversation_uuid: z.string() }),
-  /** A piece of the reply as the model writes it. */
-  z.object({ type: z.literal('delta'), text: z.string() }),
-  /** The saved reply: the stream ends after it. */
-  z.object({ type: z.literal('message'), conversation_uuid: z.string(), message: assistantMessage }),
-  /** The reply failed; the user's message stays saved. */
-  z.object({ type: z.literal('error'), error: z.string() }),
-]);
+export const chatStreamEvent = z
+  .discriminatedUnion('type', [
+    /** The conversation the user's message was saved in (sent first). */
+    z.object({ type: z.literal('conversation'), conversation_uuid: z.string() }),
+    /** A piece of the reply as the model writes it. */
+    z.object({ type: z.literal('delta'), text: z.string() }),
+    /** The saved reply: the stream ends after it. */
+    z.object({ type: z.literal('message'), conversation_uuid: z.string(), message: assistantMessage }),
+    /** The reply failed; the user's message stays saved. */
+    z.object({ type: z.literal('error'), error: z.string() }),
+  ])
+  .meta({
+    id: 'CoachChatStreamEvent',
+    description:
+      'One server-sent event: `data: <event as JSON>`. Order: conversation, delta…, then message or error; the stream ends after it.',
+  });
 export type ChatStreamEvent = z.infer<typeof chatStreamEvent>;
 
 export const coachMeta = z

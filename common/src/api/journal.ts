@@ -8,16 +8,9 @@ import {
   NOTES_PAGE_SIZE,
 } from '../journalConstants.js';
 import { DEFAULT_ENERGY_LEVEL } from '../journalText.js';
+import { isoDate } from './dates.js';
 
-export const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
-  .refine(
-    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-    {
-      message: 'Date must be YYYY-MM-DD',
-    },
-  );
+export { isoDate } from './dates.js';
 
 const shortText = z.string().max(20_000);
 const items = z.array(z.string().max(2000)).max(200);

@@ -20,7 +20,7 @@ const boolParam = z
 export const listTodosQuery = z.object({
   /** true: completed todos only (all of them); false: open todos only. Absent: the list as shown. */
   completed: boolParam,
-  /** true: open todos created before today (UTC). */
+  /** true: open todos created before today (in the user's time zone). */
   overdue: boolParam,
 });
 export type ListTodosQuery = z.infer<typeof listTodosQuery>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_WORKOUT_PREFERENCES, EQUIPMENT_OPTIONS } from '../workoutConstants.js';
+import { isoDate } from './dates.js';
 
 /** The shape of a plan as §3 describes it; uuids are filled in by the server before storing. */
 export const exerciseSchema = z.object({
@@ -30,8 +31,6 @@ export type Exercise = z.infer<typeof exerciseSchema>;
 export type WorkoutSection = z.infer<typeof sectionSchema>;
 export type WorkoutPlan = z.infer<typeof workoutPlanSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD');
-
 /** Stored plan record: `plan` is the plan as a JSON string. */
 export const planRecord = z
   .object({ id: z.number(), date: z.string(), plan: z.string() })
@@ -42,7 +41,8 @@ export const planListResponse = z.object({ plans: z.array(planRecord) });
 export const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(365).default(100) });
 
 export const generateQuery = z.object({
-  date: isoDate,
+  /** The plan's date; today in the user's time zone when absent. */
+  date: isoDate.optional(),
   customPrompt: z.string().max(2000).optional(),
 });
 
@@ -116,32 +116,23 @@ export const workoutPreferences = z.object({
 });
 export type WorkoutPreferences = z.infer<typeof workoutPreferences>;
 
-/** Settings as §3 has them: both fields are JSON strings. */
-export const settingsResponse = z
-  .object({ id: z.number(), equipmentAvailable: z.string(), workoutPreferences: z.string() })
-  .meta({ id: 'Settings' });
-export type SettingsResponse = z.infer<typeof settingsResponse>;
-const jsonOf = <T extends z.ZodType>(schema: T, what: string) =>
-  z.string().refine(
-    (s) => {
-      try {
-        return schema.safeParse(JSON.parse(s)).success;
-      } catch {
-        return false;
-      }
-    },
-    { message: `${what} is not valid` },
-  );
-export const saveSettingsRequest = z.object({
-  equipmentAvailable: jsonOf(equipmentAvailable, 'equipmentAvailable'),
-  workoutPreferences: jsonOf(workoutPreferences, 'workoutPreferences'),
-});
-export type SaveSettingsRequest = z.infer<typeof saveSettingsRequest>;
-
-/** Server-sent events of `GET /api/workout/stream`, shared by server and web. */
-export type GenerationEvent =
-  | { event: 'connected'; data: { message: string } }
-  | { event: 'progress'; data: { progress: number; message: string } }
-  | { event: 'warning'; data: { message: string; details?: string } }
-  | { event: 'error'; data: { error: string; details?: string } }
-  | { event: 'completed'; data: PlanRecord };
+/**
+ * One server-sent event of `GET /api/workout/stream`, shared by server and web: on the wire
+ * `event: <event>` then `data: <data as JSON>`. connected first, progress as the plan is made,
+ * warning when the AI plan was unusable and the built-in planner took over, then completed (the
+ * saved plan) or error, after which the stream ends.
+ */
+export const generationEvent = z
+  .discriminatedUnion('event', [
+    z.object({ event: z.literal('connected'), data: z.object({ message: z.string() }) }),
+    z.object({ event: z.literal('progress'), data: z.object({ progress: z.number(), message: z.string() }) }),
+    z.object({ event: z.literal('warning'), data: z.object({ message: z.string(), details: z.string().optional() }) }),
+    z.object({ event: z.literal('error'), data: z.object({ error: z.string(), details: z.string().optional() }) }),
+    z.object({ event: z.literal('completed'), data: planRecord }),
+  ])
+  .meta({
+    id: 'WorkoutGenerationEvent',
+    description:
+      'One server-sent event: `event: <event>` then `data: <data as JSON>`. Order: connected, progress…, optionally warning, then completed or error.',
+  });
+export type GenerationEvent = z.infer<typeof generationEvent>;

@@ -19,7 +19,7 @@ app.get('/api/bench/bare', { config: { public: true } }, async (request, reply) 
   const token = String(request.headers['x-bench-token'] ?? '');
   const row = await findSessionByTokenHash(ctx.db, hashToken(token));
   if (!row) return reply.code(401).send({ error: 'Authentication required' });
-  return { user: { username: row.username, is_admin: row.is_admin === 1 } };
+  return { user: { username: row.username, is_admin: row.is_admin === 1, timezone: row.timezone } };
 });
 
 await app.listen({ port: config.port, host: '127.0.0.1' });

@@ -9,6 +9,8 @@ export interface UsersTable {
   username: string;
   password_hash: string;
   is_admin: number;
+  /** IANA zone; null until the browser first reports it (then UTC is used). */
+  timezone: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -7,6 +7,7 @@ import { healthRoutes } from './health/routes.js';
 import { journalRoutes } from './journal/routes.js';
 import { notesRoutes } from './notes/routes.js';
 import { searchRoutes } from './search/routes.js';
+import { settingsRoutes } from './settings/routes.js';
 import { todoRoutes } from './todos/routes.js';
 import { workoutRoutes } from './workout/routes.js';
 
@@ -19,6 +20,7 @@ const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   notesRoutes,
   workoutRoutes,
   coachRoutes,
+  settingsRoutes,
   apiKeyRoutes,
   searchRoutes,
   mcpRoutes,

@@ -1,6 +1,8 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorResponse } from '../../../common/src/api/common.js';
+import { z } from 'zod';
+import { errorResponse, errors } from '../../../common/src/api/common.js';
+import { mcpResponse } from '../../../common/src/api/mcp.js';
 import { API_KEY_TEXT, MCP_PATH } from '../../../common/src/apiKeyConstants.js';
 import { MESSAGES } from '../../../common/src/constants.js';
 import type { App, AppContext } from '../context.js';
@@ -12,6 +14,13 @@ import { userTimeZone } from './time.js';
 
 const WWW_AUTHENTICATE = 'Bearer realm="daymark-mcp"';
 const tags = ['mcp'];
+const json = { 'application/json': { schema: errorResponse } };
+const noBody = z.null().describe('Accepted (a notification or response sent by the client)');
+/** The endpoint's own 401: it takes an API key, not a session. */
+const keyErrors = {
+  ...errors(403, 429),
+  401: { description: 'No API key, or an unknown, expired or deleted one (see WWW-Authenticate)', content: json },
+};
 
 /**
  * The MCP endpoint: Streamable HTTP, stateless (a fresh server and transport per request, so
@@ -45,13 +54,8 @@ export async function mcpRoutes(app: App, ctx: AppContext) {
         summary: 'MCP over Streamable HTTP (JSON-RPC); authenticated by an API key',
         description:
           'Send the key as `X-API-Key: dmk_…` or `Authorization: Bearer dmk_…`. Stateless: no session id, no server-initiated stream. A read key is offered read-only tools.',
-        response: {
-          400: errorResponse,
-          401: errorResponse,
-          403: errorResponse,
-          413: errorResponse,
-          429: errorResponse,
-        },
+        security: [{ mcpKey: [] }],
+        response: { 200: mcpResponse, 202: noBody, ...errors(400, 413), ...keyErrors },
       },
     },
     async (request: FastifyRequest, reply: FastifyReply) => {
@@ -93,8 +97,13 @@ export async function mcpRoutes(app: App, ctx: AppContext) {
       schema: {
         operationId: `mcp.${method.toLowerCase()}`,
         tags,
-        summary: `Not supported by this stateless server (405)`,
-        response: { 401: errorResponse, 403: errorResponse, 405: errorResponse, 429: errorResponse },
+        summary: 'Not supported by this stateless server (405)',
+        // Protocol plumbing: MCP clients try it, people need not see it.
+        hide: true,
+        response: {
+          ...keyErrors,
+          405: { description: 'The server keeps no sessions: only POST is supported', content: json },
+        },
       },
       handler: async (request, reply) => {
         await keyUser(request);

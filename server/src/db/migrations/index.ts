@@ -3,6 +3,7 @@ import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_journal_todos.js';
 import * as m0003 from './0003_workouts.js';
 import * as m0004 from './0004_coach.js';
+import * as m0005 from './0005_timezone.js';
 import * as m0011 from './0011_api_keys.js';
 import * as m0012 from './0012_search.js';
 
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0002_journal_todos': m0002,
   '0003_workouts': m0003,
   '0004_coach': m0004,
+  '0005_timezone': m0005,
   '0011_api_keys': m0011,
   '0012_search': m0012,
 };

@@ -1,11 +1,10 @@
-import { z } from 'zod';
 import {
   apiKeyIdParams,
   apiKeysResponse,
   createApiKeyRequest,
   createdApiKey,
 } from '../../../../common/src/api/apiKeys.js';
-import { errorResponse } from '../../../../common/src/api/common.js';
+import { errors, noContent } from '../../../../common/src/api/common.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import * as service from './service.js';
@@ -23,7 +22,7 @@ export async function apiKeyRoutes(app: App, ctx: AppContext) {
         operationId: 'apiKeys.list',
         tags,
         summary: 'The API keys of the signed-in user, newest first (never the keys themselves)',
-        response: { 200: apiKeysResponse, 401: errorResponse },
+        response: { 200: apiKeysResponse, ...errors(401) },
       },
     },
     async (request) => service.listApiKeys(ctx.db, userOf(request).id),
@@ -39,7 +38,7 @@ export async function apiKeyRoutes(app: App, ctx: AppContext) {
         description:
           "`expiresIn`: '30d', '90d' (default), '1y' or '' (never). `scope`: 'read' or 'read_write' (default). At most 20 keys per user (409 beyond).",
         body: createApiKeyRequest,
-        response: { 201: createdApiKey, 400: errorResponse, 401: errorResponse, 409: errorResponse },
+        response: { 201: createdApiKey, ...errors(400, 401, 403, 409, 413) },
       },
     },
     async (request, reply) => {
@@ -56,7 +55,7 @@ export async function apiKeyRoutes(app: App, ctx: AppContext) {
         tags,
         summary: 'Delete an API key; it stops working at once',
         params: apiKeyIdParams,
-        response: { 204: z.null(), 400: errorResponse, 401: errorResponse, 404: errorResponse },
+        response: { 204: noContent, ...errors(400, 401, 403, 404, 413) },
       },
     },
     async (request, reply) => {

@@ -99,7 +99,7 @@ describe('session', () => {
     h = await createHarness();
     const admin = await createUserAndSignIn(h, 'root', true);
     const me = await admin.request({ method: 'GET', url: '/api/auth/me' });
-    expect(me.json()).toEqual({ user: { username: 'root', is_admin: true } });
+    expect(me.json()).toEqual({ user: { username: 'root', is_admin: true, timezone: null } });
     const anon = await h.app.inject({ method: 'GET', url: '/api/auth/me' });
     expect(anon.statusCode).toBe(401);
     expect(anon.json()).toEqual({ error: MESSAGES.authRequired });

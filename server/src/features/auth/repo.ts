@@ -17,6 +17,7 @@ export function findSessionByTokenHash(db: Db, tokenHash: string) {
       'users.id as user_id',
       'users.username',
       'users.is_admin',
+      'users.timezone',
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();

@@ -7,7 +7,7 @@ import {
   okResponse,
   sessionsResponse,
 } from '../../../../common/src/api/auth.js';
-import { errorResponse } from '../../../../common/src/api/common.js';
+import { errors, noContent } from '../../../../common/src/api/common.js';
 import { SESSION_COOKIE } from '../../../../common/src/constants.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
@@ -32,9 +32,10 @@ export async function authRoutes(app: App, ctx: AppContext) {
       config: { public: true },
       schema: {
         tags,
+        operationId: 'auth.login',
         summary: 'Sign in; returns a bearer token and sets the session cookie',
         body: loginRequest,
-        response: { 200: loginResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
+        response: { 200: loginResponse, ...errors(400, 401, 403, 413, 429) },
       },
     },
     async (request, reply) => {
@@ -52,7 +53,12 @@ export async function authRoutes(app: App, ctx: AppContext) {
     '/api/auth/logout',
     {
       config: { public: true },
-      schema: { tags, summary: 'Sign out: revokes the session on the server', response: { 200: okResponse } },
+      schema: {
+        tags,
+        operationId: 'auth.logout',
+        summary: 'Sign out: revokes the session on the server',
+        response: { 200: okResponse, ...errors(400, 403, 413) },
+      },
     },
     async (request, reply) => {
       if (request.authUser) await ctx.auth.logout(request.authUser);
@@ -63,16 +69,32 @@ export async function authRoutes(app: App, ctx: AppContext) {
 
   r.get(
     '/api/auth/me',
-    { schema: { tags, summary: 'The signed-in user', response: { 200: meResponse, 401: errorResponse } } },
+    {
+      schema: {
+        tags,
+        operationId: 'auth.me',
+        summary: 'The signed-in user',
+        response: { 200: meResponse, ...errors(401) },
+      },
+    },
     async (request) => {
       const user = userOf(request);
-      return { user: { username: user.username, is_admin: user.isAdmin } };
+      return {
+        user: { username: user.username, is_admin: user.isAdmin, timezone: user.timeZoneSet ? user.timeZone : null },
+      };
     },
   );
 
   r.get(
     '/api/auth/sessions',
-    { schema: { tags, summary: "The signed-in user's active sessions", response: { 200: sessionsResponse } } },
+    {
+      schema: {
+        tags,
+        operationId: 'auth.listSessions',
+        summary: "The signed-in user's active sessions",
+        response: { 200: sessionsResponse, ...errors(401) },
+      },
+    },
     async (request) => ({ sessions: await ctx.auth.listSessions(userOf(request)) }),
   );
 
@@ -81,9 +103,10 @@ export async function authRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'auth.revokeSession',
         summary: 'Revoke one of your sessions (sign a device out)',
         params: z.object({ id: z.string().min(1).max(100) }),
-        response: { 204: z.null(), 404: errorResponse },
+        response: { 204: noContent, ...errors(400, 401, 403, 404, 413) },
       },
     },
     async (request, reply) => {

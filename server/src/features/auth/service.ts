@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../../../common/src/constants.js';
+import { DEFAULT_TIME_ZONE } from '../../../../common/src/time.js';
 import type { Db } from '../../db/index.js';
 import { HttpError } from '../../http/errors.js';
 import { verifyAgainstDummy, verifyPassword } from './passwords.js';
@@ -10,6 +11,10 @@ export interface AuthUser {
   id: number;
   username: string;
   isAdmin: boolean;
+  /** The user's IANA zone ('UTC' until one is set): what "today" means for this user. */
+  timeZone: string;
+  /** False until a zone was set (the web app then reports the browser's). */
+  timeZoneSet: boolean;
   sessionId: number;
   sessionPublicId: string;
 }
@@ -73,6 +78,8 @@ export class AuthService {
       id: row.user_id,
       username: row.username,
       isAdmin: row.is_admin === 1,
+      timeZone: row.timezone ?? DEFAULT_TIME_ZONE,
+      timeZoneSet: row.timezone !== null,
       sessionId: row.session_id,
       sessionPublicId: row.public_id,
     };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   chatRequest,
   chatResponse,
+  chatStreamEvent,
   coachMeta,
   coachType,
   conversation,
@@ -12,7 +13,7 @@ import {
   resetAllResponse,
   saveCoachMetaRequest,
 } from '../../../../common/src/api/coach.js';
-import { authErrors, errorResponse } from '../../../../common/src/api/common.js';
+import { errors, noContent } from '../../../../common/src/api/common.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
@@ -29,7 +30,14 @@ export async function coachRoutes(app: App, ctx: AppContext) {
 
   r.get(
     '/api/coach/conversations',
-    { schema: { tags, summary: 'Your conversations, newest first', response: { 200: conversationsResponse } } },
+    {
+      schema: {
+        tags,
+        operationId: 'coach.listConversations',
+        summary: 'Your conversations, newest first',
+        response: { 200: conversationsResponse, ...errors(401) },
+      },
+    },
     async (request) => service.list(userOf(request).id),
   );
 
@@ -38,9 +46,10 @@ export async function coachRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'coach.getConversation',
         summary: 'A conversation and its messages',
         params: uuidParams,
-        response: { 200: conversationDetail, ...authErrors },
+        response: { 200: conversationDetail, ...errors(400, 401, 404) },
       },
     },
     async (request) => service.get(userOf(request).id, request.params.uuid),
@@ -51,10 +60,11 @@ export async function coachRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'coach.renameConversation',
         summary: 'Rename a conversation',
         params: uuidParams,
         body: renameRequest,
-        response: { 200: conversation, ...authErrors },
+        response: { 200: conversation, ...errors(400, 401, 403, 404, 413) },
       },
     },
     async (request) => service.rename(userOf(request).id, request.params.uuid, request.body.title),
@@ -65,9 +75,10 @@ export async function coachRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'coach.deleteConversation',
         summary: 'Delete a conversation and its messages',
         params: uuidParams,
-        response: { 204: z.null(), ...authErrors },
+        response: { 204: noContent, ...errors(400, 401, 403, 404, 413) },
       },
     },
     async (request, reply) => {
@@ -81,11 +92,12 @@ export async function coachRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'coach.chat',
         summary: 'Send a message and get the whole reply',
         description:
           'Starts a conversation when conversation_uuid is null. On a provider error the user message stays saved and the answer is 502 with the error.',
         body: chatRequest,
-        response: { 200: chatResponse, 502: errorResponse, ...authErrors },
+        response: { 200: chatResponse, ...errors(400, 401, 403, 404, 413, 502) },
       },
     },
     async (request) => {
@@ -105,10 +117,18 @@ export async function coachRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'coach.chatStream',
         summary: 'Send a message and receive the reply as server-sent events',
         description:
           'Each event is `data: {json}` with a `type`: conversation (first), delta (text pieces), then message (the saved reply) or error.',
         body: chatRequest,
+        response: {
+          200: {
+            description: 'Server-sent events, each one CoachChatStreamEvent; ends after message or error',
+            content: { 'text/event-stream': { schema: chatStreamEvent } },
+          },
+          ...errors(400, 401, 403, 404, 413),
+        },
       },
     },
     async (request, reply) => {
@@ -133,9 +153,10 @@ export async function coachRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'coach.getMeta',
         summary: "A coach's prompt settings",
         params: typeParams,
-        response: { 200: coachMeta, ...authErrors },
+        response: { 200: coachMeta, ...errors(400, 401) },
       },
     },
     async (request) => service.getMeta(userOf(request).id, request.params.coachType),
@@ -146,10 +167,11 @@ export async function coachRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'coach.saveMeta',
         summary: "Save a coach's prompt settings",
         params: typeParams,
         body: saveCoachMetaRequest,
-        response: { 200: coachMeta, ...authErrors },
+        response: { 200: coachMeta, ...errors(400, 401, 403, 413) },
       },
     },
     async (request) => service.saveMeta(userOf(request).id, request.params.coachType, request.body),
@@ -160,9 +182,10 @@ export async function coachRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'coach.resetMeta',
         summary: "Restore a coach's built-in prompts (the user's meta information stays)",
         params: typeParams,
-        response: { 200: coachMeta, ...authErrors },
+        response: { 200: coachMeta, ...errors(400, 401, 403, 413) },
       },
     },
     async (request) => service.resetMeta(userOf(request).id, request.params.coachType),
@@ -171,7 +194,12 @@ export async function coachRoutes(app: App, ctx: AppContext) {
   r.post(
     '/api/coach/reset-all-prompts',
     {
-      schema: { tags, summary: "Restore every coach's built-in prompts", response: { 200: resetAllResponse } },
+      schema: {
+        tags,
+        operationId: 'coach.resetAllPrompts',
+        summary: "Restore every coach's built-in prompts",
+        response: { 200: resetAllResponse, ...errors(400, 401, 403, 413) },
+      },
     },
     async (request) => ({ coaches: await service.resetAll(userOf(request).id) }),
   );

@@ -14,7 +14,7 @@ import { AiError } from '../../ai/provider.js';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 import { notFound } from '../../http/errors.js';
-import { todayUtc } from '../workout/service.js';
+import { userToday } from '../../time/userZone.js';
 import { buildContext, systemPrompt } from './contextBuilder.js';
 import { buildOfflineReport, type OfflineKind } from './offlineReport.js';
 import * as repo from './repo.js';
@@ -169,7 +169,7 @@ export class CoachService {
     await repo.touchConversation(this.db, userId, conv.id, now);
     yield { type: 'conversation', conversation_uuid: conv.conversation_uuid };
 
-    const today = todayUtc();
+    const today = await userToday(this.db, userId);
     const model = this.ctx.ai;
     let full = '';
     try {

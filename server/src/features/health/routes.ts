@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { healthResponse } from '../../../../common/src/api/auth.js';
+import { errors } from '../../../../common/src/api/common.js';
 import { llmHealthResponse } from '../../../../common/src/api/health.js';
 import { type App, type AppContext, typed } from '../../context.js';
 
@@ -8,7 +9,12 @@ export async function healthRoutes(app: App, ctx: AppContext) {
     '/api/health',
     {
       config: { public: true },
-      schema: { tags: ['health'], summary: 'Liveness and database check', response: { 200: healthResponse } },
+      schema: {
+        tags: ['health'],
+        operationId: 'health.check',
+        summary: 'Liveness and database check',
+        response: { 200: healthResponse },
+      },
     },
     async () => {
       await sql`select 1`.execute(ctx.db);
@@ -22,8 +28,9 @@ export async function healthRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags: ['health'],
+        operationId: 'health.checkLlm',
         summary: 'AI provider check: provider, model, reachability and latency (never the key)',
-        response: { 200: llmHealthResponse },
+        response: { 200: llmHealthResponse, ...errors(401) },
       },
     },
     async () => ctx.ai.health(),

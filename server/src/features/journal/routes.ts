@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authErrors } from '../../../../common/src/api/common.js';
+import { errors } from '../../../../common/src/api/common.js';
 import {
   dailyNote,
   dailyNoteParams,
@@ -25,9 +25,10 @@ export async function journalRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'journal.list',
         summary: 'Journal entries, newest first; daily_morning/daily_evening give the parts of daily notes',
         querystring: listJournalQuery,
-        response: { 200: z.array(journalEntry), ...authErrors },
+        response: { 200: z.array(journalEntry), ...errors(400, 401) },
       },
     },
     async (request) => listJournalEntries(ctx.db, userOf(request).id, request.query),
@@ -38,9 +39,10 @@ export async function journalRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'journal.getByDate',
         summary: 'The entry of a type on a date; exists false when there is none',
         params: journalByDateParams,
-        response: { 200: journalByDateResponse, ...authErrors },
+        response: { 200: journalByDateResponse, ...errors(400, 401) },
       },
     },
     async (request) => {
@@ -54,9 +56,10 @@ export async function journalRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'journal.save',
         summary: 'Save a journal entry (daily notes and weekly plans replace the one of their date)',
         body: saveJournalRequest,
-        response: { 200: journalEntry, ...authErrors },
+        response: { 200: journalEntry, ...errors(400, 401, 403, 413) },
       },
     },
     async (request) => service.saveJournalEntry(ctx.db, userOf(request).id, request.body),
@@ -67,9 +70,10 @@ export async function journalRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'journal.getDailyNote',
         summary: 'The daily note of a date (exists false and empty content when none was written)',
         params: dailyNoteParams,
-        response: { 200: dailyNote, ...authErrors },
+        response: { 200: dailyNote, ...errors(400, 401) },
       },
     },
     async (request) => service.getDailyNote(ctx.db, userOf(request).id, request.params.date),
@@ -80,10 +84,11 @@ export async function journalRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'journal.saveDailyNote',
         summary: 'Save the daily note of a date: its text and the structured parts found in it',
         params: dailyNoteParams,
         body: saveDailyNoteRequest,
-        response: { 200: dailyNote, ...authErrors },
+        response: { 200: dailyNote, ...errors(400, 401, 403, 413) },
       },
     },
     async (request) =>

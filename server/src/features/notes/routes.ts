@@ -1,4 +1,4 @@
-import { authErrors } from '../../../../common/src/api/common.js';
+import { errors } from '../../../../common/src/api/common.js';
 import {
   headlinesQuery,
   headlinesResponse,
@@ -19,9 +19,10 @@ export async function notesRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'notes.listHeadlines',
         summary: 'Journal entries and transcripts grouped by date, newest first (page counts entries)',
         querystring: headlinesQuery,
-        response: { 200: headlinesResponse, ...authErrors },
+        response: { 200: headlinesResponse, ...errors(400, 401) },
       },
     },
     async (request) => listHeadlines(ctx.db, userOf(request).id, request.query),
@@ -32,9 +33,10 @@ export async function notesRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'notes.getContent',
         summary: 'The full entry behind a headline',
         params: noteContentParams,
-        response: { 200: noteContent, ...authErrors },
+        response: { 200: noteContent, ...errors(400, 401, 404) },
       },
     },
     async (request) => getNoteContent(ctx.db, userOf(request).id, request.params.type, request.params.id),

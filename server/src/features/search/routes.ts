@@ -1,4 +1,4 @@
-import { errorResponse } from '../../../../common/src/api/common.js';
+import { errors } from '../../../../common/src/api/common.js';
 import { searchQuery, searchResponse } from '../../../../common/src/api/search.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
@@ -15,7 +15,7 @@ export async function searchRoutes(app: App, ctx: AppContext) {
         description:
           'Best matches first, each with its date and a snippet whose `match` parts are the words found. Words are stemmed (English); the last word also matches as a prefix; quotes and operators are read as plain text.',
         querystring: searchQuery,
-        response: { 200: searchResponse, 400: errorResponse, 401: errorResponse },
+        response: { 200: searchResponse, ...errors(400, 401) },
       },
     },
     async (request) => search(ctx.db, ctx.dialect, userOf(request).id, request.query),

@@ -1,4 +1,5 @@
 import { COMPLETED_TODO_VISIBLE_MS } from '../../../../common/src/journalConstants.js';
+import { DEFAULT_TIME_ZONE, startOfDayIn, todayIn } from '../../../../common/src/time.js';
 import type { Db } from '../../db/index.js';
 import type { TodosTable } from '../../db/schema.js';
 
@@ -13,10 +14,12 @@ export interface TodoRecord {
 export interface TodoFilter {
   /** true: every completed todo; false: open todos; absent: open ones plus those done in the last 24 h. */
   completed?: boolean;
-  /** true: open todos created before the start of today (UTC). */
+  /** true: open todos created before the start of today in `timeZone`. */
   overdue?: boolean;
   /** ISO time taken as now (tests); defaults to the clock. */
   now?: string;
+  /** The user's IANA zone (UTC when absent). */
+  timeZone?: string;
 }
 
 type Row = Omit<TodosTable, 'id' | 'user_id'> & { id: number };
@@ -42,7 +45,8 @@ export async function listTodos(db: Db, userId: number, filter: TodoFilter = {})
     q = q.where((eb) => eb.or([eb('completed', '=', 0), eb('completed_at', '>=', visibleSince)]));
   }
   if (filter.overdue) {
-    const startOfToday = `${new Date(now).toISOString().slice(0, 10)}T00:00:00.000Z`;
+    const zone = filter.timeZone ?? DEFAULT_TIME_ZONE;
+    const startOfToday = startOfDayIn(todayIn(zone, now), zone);
     q = q.where('completed', '=', 0).where('created_at', '<', startOfToday);
   }
   const rows = await q.orderBy('completed', 'asc').orderBy('created_at', 'asc').orderBy('id', 'asc').execute();

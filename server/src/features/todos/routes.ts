@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { authErrors } from '../../../../common/src/api/common.js';
+import { errors, noContent } from '../../../../common/src/api/common.js';
 import {
   applyChecklistRequest,
   createTodoRequest,
@@ -24,17 +23,29 @@ export async function todoRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'todos.list',
         summary: 'Todos: open before completed, then by creation; completed ones hide 24 h after completion',
         querystring: listTodosQuery,
-        response: { 200: todosResponse, ...authErrors },
+        response: { 200: todosResponse, ...errors(400, 401) },
       },
     },
-    async (request) => listTodos(ctx.db, userOf(request).id, request.query),
+    async (request) => {
+      const user = userOf(request);
+      return listTodos(ctx.db, user.id, { ...request.query, timeZone: user.timeZone });
+    },
   );
 
   r.post(
     '/api/todos',
-    { schema: { tags, summary: 'Add a todo', body: createTodoRequest, response: { 201: todo, ...authErrors } } },
+    {
+      schema: {
+        tags,
+        operationId: 'todos.create',
+        summary: 'Add a todo',
+        body: createTodoRequest,
+        response: { 201: todo, ...errors(400, 401, 403, 413) },
+      },
+    },
     async (request, reply) => {
       const created = await service.createTodo(
         ctx.db,
@@ -51,9 +62,10 @@ export async function todoRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'todos.applyChecklist',
         summary: 'Apply the whole edited checklist text in one transaction; returns the new list',
         body: applyChecklistRequest,
-        response: { 200: todosResponse, ...authErrors },
+        response: { 200: todosResponse, ...errors(400, 401, 403, 413) },
       },
     },
     async (request) => service.applyChecklist(ctx.db, userOf(request).id, request.body.text),
@@ -64,10 +76,11 @@ export async function todoRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'todos.update',
         summary: 'Mark a todo done or open, or change its text',
         params: todoIdParams,
         body: updateTodoRequest,
-        response: { 200: todo, ...authErrors },
+        response: { 200: todo, ...errors(400, 401, 403, 404, 413) },
       },
     },
     async (request) => service.updateTodo(ctx.db, userOf(request).id, request.params.id, request.body),
@@ -76,7 +89,13 @@ export async function todoRoutes(app: App, ctx: AppContext) {
   r.delete(
     '/api/todos/:id',
     {
-      schema: { tags, summary: 'Delete a todo', params: todoIdParams, response: { 204: z.null(), ...authErrors } },
+      schema: {
+        tags,
+        operationId: 'todos.delete',
+        summary: 'Delete a todo',
+        params: todoIdParams,
+        response: { 204: noContent, ...errors(400, 401, 403, 404, 413) },
+      },
     },
     async (request, reply) => {
       await service.deleteTodo(ctx.db, userOf(request).id, request.params.id);

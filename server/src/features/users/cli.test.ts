@@ -26,7 +26,7 @@ describe('users CLI', { timeout: 120_000 }, () => {
 
     const carol = await signIn(h, 'carol', 'a long password');
     const me = await carol.request({ method: 'GET', url: '/api/auth/me' });
-    expect(me.json()).toEqual({ user: { username: 'carol', is_admin: true } });
+    expect(me.json()).toEqual({ user: { username: 'carol', is_admin: true, timezone: null } });
 
     expect(users(['list']).out).toMatch(/carol\s+\(administrator\)/);
     expect(users(['add', 'carol'], 'another password').code).toBe(1);

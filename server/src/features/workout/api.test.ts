@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../../../common/src/time.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
-import { todayUtc } from './service.js';
+
+const todayUtc = () => todayIn('UTC');
+
 import { generate } from './testing.js';
 
 let h: Harness;

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { okResponse } from '../../../../common/src/api/auth.js';
-import { authErrors } from '../../../../common/src/api/common.js';
+import { errors } from '../../../../common/src/api/common.js';
+import { isoDate } from '../../../../common/src/api/dates.js';
 import {
   feedbackResponse,
   progressItem,
   progressResponse,
-  saveSettingsRequest,
-  settingsResponse,
   submitFeedbackRequest,
 } from '../../../../common/src/api/workout.js';
 import { type App, type AppContext, typed } from '../../context.js';
@@ -14,13 +13,11 @@ import { userOf } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { planUuidExists } from './plansRepo.js';
 import { clearProgress, listFeedbackByDate, listProgress, saveFeedback, saveProgress } from './progressRepo.js';
-import { loadSettings, settingsOf } from './service.js';
-import { saveSettings } from './settingsRepo.js';
 
 const uuidParams = z.object({ workoutUuid: z.string().min(1).max(100) });
-const dateParams = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD') });
+const dateParams = z.object({ date: isoDate });
 
-/** Exercise progress and feedback (POST/GET/DELETE /api/exercise/...), and GET/PUT /api/settings. */
+/** Exercise progress and feedback (POST/GET/DELETE /api/exercise/...). */
 export async function exerciseRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
   const tags = ['workout'];
@@ -35,9 +32,10 @@ export async function exerciseRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.getProgress',
         summary: "Exercise progress of a plan, by the plan's uuid",
         params: uuidParams,
-        response: { 200: progressResponse, ...authErrors },
+        response: { 200: progressResponse, ...errors(400, 401, 404) },
       },
     },
     async (request) => {
@@ -53,9 +51,10 @@ export async function exerciseRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.saveProgress',
         summary: "Save one exercise's status and notes",
         body: progressItem,
-        response: { 200: okResponse, ...authErrors },
+        response: { 200: okResponse, ...errors(400, 401, 403, 404, 413) },
       },
     },
     async (request) => {
@@ -72,9 +71,10 @@ export async function exerciseRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.clearProgress',
         summary: 'Clear the exercise progress of a plan',
         params: uuidParams,
-        response: { 200: okResponse, ...authErrors },
+        response: { 200: okResponse, ...errors(400, 401, 403, 404, 413) },
       },
     },
     async (request) => {
@@ -90,9 +90,10 @@ export async function exerciseRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.getFeedback',
         summary: 'Likes and dislikes given on the plan of a date',
         params: dateParams,
-        response: { 200: feedbackResponse, ...authErrors },
+        response: { 200: feedbackResponse, ...errors(400, 401) },
       },
     },
     async (request) => {
@@ -106,9 +107,10 @@ export async function exerciseRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.saveFeedback',
         summary: 'Like or dislike an exercise; the planner prefers liked exercises and never uses disliked ones',
         body: submitFeedbackRequest,
-        response: { 200: okResponse, ...authErrors },
+        response: { 200: okResponse, ...errors(400, 401, 403, 413) },
       },
     },
     async (request) => {
@@ -121,37 +123,6 @@ export async function exerciseRoutes(app: App, ctx: AppContext) {
         comment: b.comment?.trim() || null,
       });
       return { success: true as const };
-    },
-  );
-
-  r.get(
-    '/api/settings',
-    {
-      schema: {
-        tags: ['settings'],
-        summary: 'Workout settings: equipment and preferences as JSON strings (defaults when never saved)',
-        response: { 200: settingsResponse, ...authErrors },
-      },
-    },
-    async (request) => (await loadSettings(ctx.db, userOf(request).id)).response,
-  );
-
-  r.put(
-    '/api/settings',
-    {
-      schema: {
-        tags: ['settings'],
-        summary: 'Save workout settings',
-        body: saveSettingsRequest,
-        response: { 200: settingsResponse, ...authErrors },
-      },
-    },
-    async (request) => {
-      const saved = await saveSettings(ctx.db, userOf(request).id, {
-        equipment_available: request.body.equipmentAvailable,
-        workout_preferences: request.body.workoutPreferences,
-      });
-      return settingsOf(saved).response;
     },
   );
 }

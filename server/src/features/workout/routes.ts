@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { okResponse } from '../../../../common/src/api/auth.js';
-import { authErrors } from '../../../../common/src/api/common.js';
+import { errors } from '../../../../common/src/api/common.js';
 import {
   generateQuery,
+  generationEvent,
   latestPlanResponse,
   listQuery,
   logListResponse,
@@ -12,6 +13,7 @@ import {
   saveLogRequest,
 } from '../../../../common/src/api/workout.js';
 import { MESSAGES } from '../../../../common/src/constants.js';
+import { todayIn } from '../../../../common/src/time.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
@@ -21,7 +23,7 @@ import { generateWorkout } from './generation.js';
 import { deleteLog, getLogByDate, listLogs, saveLog } from './logsRepo.js';
 import { deletePlan, getLatestPlan, listPlans } from './plansRepo.js';
 import { clearProgress } from './progressRepo.js';
-import { logValues, presentLog, presentPlan, todayUtc } from './service.js';
+import { logValues, presentLog, presentPlan } from './service.js';
 
 const tags = ['workout'];
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -40,12 +42,18 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.generate',
         summary: 'Generate the plan for a date (server-sent events: connected, progress, warning, error, completed)',
         description:
           'Replaces any plan of that date. A client that disconnects cancels the generation. `customPrompt` carries the focus and special instructions.',
         querystring: generateQuery,
-        produces: ['text/event-stream'],
-        response: { 200: z.string().describe('text/event-stream'), ...authErrors },
+        response: {
+          200: {
+            description: 'Server-sent events, each one WorkoutGenerationEvent; ends after completed or error',
+            content: { 'text/event-stream': { schema: generationEvent } },
+          },
+          ...errors(400, 401),
+        },
       },
     },
     async (request, reply) => {
@@ -53,7 +61,8 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
       const stream = openEventStream(request, reply);
       stream.send('connected', { message: 'Connected' });
       try {
-        await generateWorkout(ctx, user.id, request.query, (e) => stream.send(e.event, e.data), stream.signal);
+        const query = { ...request.query, date: request.query.date ?? todayIn(user.timeZone) };
+        await generateWorkout(ctx, user.id, query, (e) => stream.send(e.event, e.data), stream.signal);
       } catch (err) {
         request.log.error({ err }, 'workout generation failed');
         stream.send('error', { error: MESSAGES.somethingWrong, details: 'The plan could not be generated or saved.' });
@@ -68,12 +77,15 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
-        summary: "Latest plan: today's plan (UTC date), else the plan with the latest date; null when none",
-        response: { 200: latestPlanResponse, ...authErrors },
+        operationId: 'workout.getLatest',
+        summary:
+          "Latest plan: today's plan (in the user's time zone), else the plan with the latest date; null when none",
+        response: { 200: latestPlanResponse, ...errors(401) },
       },
     },
     async (request) => {
-      const row = await getLatestPlan(ctx.db, userOf(request).id, todayUtc());
+      const user = userOf(request);
+      const row = await getLatestPlan(ctx.db, user.id, todayIn(user.timeZone));
       return { plan: row ? presentPlan(row) : null };
     },
   );
@@ -83,9 +95,10 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.listPlans',
         summary: 'List plans, newest first',
         querystring: listQuery,
-        response: { 200: planListResponse, ...authErrors },
+        response: { 200: planListResponse, ...errors(400, 401) },
       },
     },
     async (request) => ({
@@ -98,9 +111,10 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.deletePlan',
         summary: 'Delete a plan (and its exercise progress)',
         params: idParams,
-        response: { 200: okResponse, ...authErrors },
+        response: { 200: okResponse, ...errors(400, 401, 403, 404, 413) },
       },
     },
     async (request) => {
@@ -117,9 +131,10 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.listLogs',
         summary: 'List logs, newest first; with `date`, only that date (zero or one entry)',
         querystring: logQuery,
-        response: { 200: logListResponse, ...authErrors },
+        response: { 200: logListResponse, ...errors(400, 401) },
       },
     },
     async (request) => {
@@ -138,9 +153,10 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
     {
       schema: {
         tags,
+        operationId: 'workout.saveLog',
         summary: 'Save the log of a date; one per date, saving again updates it',
         body: saveLogRequest,
-        response: { 200: logResponse, ...authErrors },
+        response: { 200: logResponse, ...errors(400, 401, 403, 413) },
       },
     },
     async (request) => ({
@@ -150,7 +166,15 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
 
   r.delete(
     '/api/workout-log/:id',
-    { schema: { tags, summary: 'Delete a log', params: idParams, response: { 200: okResponse, ...authErrors } } },
+    {
+      schema: {
+        tags,
+        operationId: 'workout.deleteLog',
+        summary: 'Delete a log',
+        params: idParams,
+        response: { 200: okResponse, ...errors(400, 401, 403, 404, 413) },
+      },
+    },
     async (request) => {
       if (!(await deleteLog(ctx.db, userOf(request).id, request.params.id))) throw notFound('Workout log not found');
       return { success: true as const };

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
+import type { SettingsResponse } from '../../../../common/src/api/settings.js';
 import {
   type EquipmentAvailable,
   equipmentAvailable,
   type PlanRecord,
   type SaveLogRequest,
-  type SettingsResponse,
   type WorkoutLog,
   type WorkoutPreferences,
   workoutPreferences,
@@ -18,9 +18,6 @@ import type { Db } from '../../db/index.js';
 import type { LogRow } from './logsRepo.js';
 import type { PlanRow } from './plansRepo.js';
 import { getSettings, type SettingsRow } from './settingsRepo.js';
-
-/** Today's date in YYYY-MM-DD (UTC), as the spec defines "today's plan". */
-export const todayUtc = (now = Date.now()) => new Date(now).toISOString().slice(0, 10);
 
 export const presentPlan = (r: PlanRow): PlanRecord => ({ id: r.id, date: r.date, plan: r.plan });
 
@@ -67,7 +64,7 @@ export function settingsOf(row: SettingsRow | undefined) {
   const preferences: WorkoutPreferences = parseOr(row?.workout_preferences, workoutPreferences, {
     ...DEFAULT_WORKOUT_PREFERENCES,
   });
-  const response: SettingsResponse = {
+  const response: Omit<SettingsResponse, 'timezone'> = {
     id: row?.id ?? 0,
     equipmentAvailable: JSON.stringify(equipment),
     workoutPreferences: JSON.stringify(preferences),

@@ -23,8 +23,9 @@ export function parseSse(body: string): SseEvent[] {
     }));
 }
 
-export async function generate(c: Client, date: string, customPrompt?: string) {
-  const qs = new URLSearchParams({ date, ...(customPrompt ? { customPrompt } : {}) });
+/** Generates a plan for `date` (the user's today when absent). */
+export async function generate(c: Client, date?: string, customPrompt?: string) {
+  const qs = new URLSearchParams({ ...(date ? { date } : {}), ...(customPrompt ? { customPrompt } : {}) });
   const res = await c.request({ method: 'GET', url: `/api/workout/stream?${qs}` });
   return { res, events: parseSse(res.body) };
 }

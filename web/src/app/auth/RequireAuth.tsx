@@ -6,6 +6,7 @@ import { loginPathFor } from '../../api/loginPath';
 import { getToken } from '../../api/token';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingState } from '../../ui/Spinner';
+import { useReportTimeZone } from '../time/reportTimeZone';
 import styles from './RequireAuth.module.css';
 import { meQuery, type Session, SessionContext, useLogout } from './session';
 
@@ -23,6 +24,7 @@ export function RequireAuth() {
   const me = useQuery({ ...meQuery, enabled: token !== null });
   const logout = useLogout();
   const user = me.data?.user;
+  useReportTimeZone(user);
   const session = useMemo<Session | null>(() => (user ? { user, logout } : null), [user, logout]);
 
   if (!token || (me.isError && !isNetworkFailure(me.error))) return <Navigate to={loginPathFor(location)} replace />;

@@ -1,20 +1,25 @@
 import { Link } from 'react-router';
 import { NOTES_TEXT } from '../../../../common/src/journalConstants';
+import { useToday } from '../../app/time/useToday';
 import { Card } from '../../ui';
-import { localToday } from './api';
 import styles from './Notes.module.css';
 import { NoteTypeIcon } from './NoteTypeIcon';
 
 const CHOICES = [
   {
-    to: () => `/notes/daily/${localToday()}`,
+    to: (today: string) => `/notes/daily/${today}`,
     icon: 'journal' as const,
     title: 'Journal Entry',
     text: "Today's daily note: morning preparation, journal and evening shutdown.",
   },
-  { to: () => '/notes/new/weekly', icon: 'weekly' as const, title: 'Weekly Planning', text: 'Plan the week ahead.' },
   {
-    to: () => '/notes/new/transcript',
+    to: (_today: string) => '/notes/new/weekly',
+    icon: 'weekly' as const,
+    title: 'Weekly Planning',
+    text: 'Plan the week ahead.',
+  },
+  {
+    to: (_today: string) => '/notes/new/transcript',
     icon: 'transcript' as const,
     title: 'Transcript',
     text: 'Record the notes of a meeting.',
@@ -23,12 +28,13 @@ const CHOICES = [
 
 /** The right pane when no entry is chosen. */
 export function CreateChoices() {
+  const today = useToday();
   return (
     <Card title="Create" description="Start something new, or pick an entry from the list.">
       <ul className={styles.choices}>
         {CHOICES.map((c) => (
           <li key={c.title}>
-            <Link to={c.to()} className={styles.choice}>
+            <Link to={c.to(today)} className={styles.choice}>
               <span className={styles.choiceIcon}>
                 <NoteTypeIcon type={c.icon} />
               </span>

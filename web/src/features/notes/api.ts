@@ -51,14 +51,6 @@ export const refreshAfterDailySave = (queryClient: QueryClient) =>
 export const saveDailyNote = (date: string, content: string): Promise<DailyNote> =>
   post(`/notes/daily/${date}`, { content, structured_data: parseDailyNote(content) }, { schema: dailyNote });
 
-/** Today's date in the user's time zone, YYYY-MM-DD. */
-export function localToday(now = new Date()): string {
-  const y = now.getFullYear();
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
-}
-
 /** 'Monday, March 2, 2026' for '2026-03-02' (the date itself, whatever the time zone). */
 export function longDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number);

@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { SUCCESS_BANNER_MS, WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
+import { useToday } from '../../app/time/useToday';
 import { Button, Card, Checkbox, TextArea, TextField } from '../../ui';
 import { api, useLogByDate, workoutKeys } from './api';
 import { FormMessages, useTimedMessage } from './FormMessages';
-import { todayUtc } from './planParse';
 import styles from './workout.module.css';
 
 /** Log: a free-text entry for a date; an existing entry loads and is updated. */
 export function LogPage() {
   const qc = useQueryClient();
-  const [date, setDate] = useState(todayUtc());
+  const [date, setDate] = useState(useToday());
   const existing = useLogByDate(date);
   const log = existing.data?.logs[0];
   const [entry, setEntry] = useState('');

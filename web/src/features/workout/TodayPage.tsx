@@ -2,11 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { SUCCESS_BANNER_MS, WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
 import { useAppletState } from '../../app/appletState';
+import { useToday } from '../../app/time/useToday';
 import { Button, Card, ErrorState, LoadingState, TextArea, TextField, useToast } from '../../ui';
 import { api, useLatestPlan, workoutKeys } from './api';
 import { streamWorkout } from './generationStream';
 import { PlanDisplay } from './PlanDisplay';
-import { parsePlan, todayUtc } from './planParse';
+import { parsePlan } from './planParse';
 import styles from './workout.module.css';
 
 type Gen = { running: boolean; progress: number; message: string; error: string | null };
@@ -30,7 +31,7 @@ export function TodayPage() {
     return () => clearTimeout(t);
   }, [gen]);
 
-  const today = todayUtc();
+  const today = useToday();
   const record = latest.data?.plan ?? null;
   const isToday = record?.date === today;
 

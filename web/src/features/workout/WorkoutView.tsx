@@ -2,11 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ExerciseStatus } from '../../../../common/src/api/workout';
 import { ERROR_BANNER_MS, SUCCESS_BANNER_MS, WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
+import { useToday } from '../../app/time/useToday';
 import { Button } from '../../ui';
 import { api, useFeedback, useProgress, workoutKeys } from './api';
 import { ExerciseCard } from './ExerciseCard';
 import { FormMessages, useTimedMessage } from './FormMessages';
-import { type FullPlan, formatDate, todayUtc } from './planParse';
+import { type FullPlan, formatDate } from './planParse';
 import styles from './workout.module.css';
 
 type Mark = { status?: ExerciseStatus; notes?: string; section: string };
@@ -23,6 +24,7 @@ export function WorkoutView({ plan, date, readOnly = false }: WorkoutViewProps) 
   const qc = useQueryClient();
   const progress = useProgress(plan.uuid, !readOnly);
   const feedback = useFeedback(readOnly ? undefined : date);
+  const today = useToday();
   const [marks, setMarks] = useState<Record<string, Mark>>({});
   const [likes, setLikes] = useState<Record<string, 'like' | 'dislike'>>({});
   const [error, setError] = useTimedMessage(ERROR_BANNER_MS);
@@ -92,7 +94,7 @@ export function WorkoutView({ plan, date, readOnly = false }: WorkoutViewProps) 
     setSaving(true);
     try {
       await api.saveLog({
-        date: date ?? todayUtc(),
+        date: date ?? today,
         entry: `${plan.title}: ${count('completed')} completed, ${count('partial')} partial, ${count('skipped')} skipped of ${all.length} exercises.`,
         workout_completion: marked.map((e) => ({
           name: e.name,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { healthResponse } from '../../../../common/src/api/auth';
 import { llmHealthResponse } from '../../../../common/src/api/health';
+import { type SaveSettingsRequest, settingsResponse } from '../../../../common/src/api/settings';
 import {
   feedbackResponse,
   latestPlanResponse,
@@ -9,9 +10,7 @@ import {
   planListResponse,
   progressResponse,
   type SaveLogRequest,
-  type SaveSettingsRequest,
   type SubmitFeedbackRequest,
-  settingsResponse,
 } from '../../../../common/src/api/workout';
 import { del, get, post, put } from '../../api/client';
 

@@ -48,8 +48,6 @@ export function parsePlan(record: { id: number; plan: string }): ParsedPlan {
   };
 }
 
-export const todayUtc = () => new Date().toISOString().slice(0, 10);
-
 export function formatDate(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return date;

@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { isoDate } from './dates.js';
+
+/**
+ * The calendar API (part 1 §3, §7): events from Google Calendar, CalDAV or .ics subscriptions,
+ * read from a per-user cache, always in the spec's Google-like shape.
+ */
+
+export const CALENDAR_PROVIDERS = ['google', 'caldav', 'ics'] as const;
+export type CalendarProvider = (typeof CALENDAR_PROVIDERS)[number];
+
+/** `date` for all-day events (YYYY-MM-DD, end exclusive as in iCalendar and Google), else `dateTime`. */
+export const eventTime = z.object({
+  date: z.string().optional(),
+  /** ISO-8601 with offset. */
+  dateTime: z.string().optional(),
+  timeZone: z.string().optional(),
+});
+export type EventTime = z.infer<typeof eventTime>;
+
+export const eventAttendee = z.object({
+  email: z.string().optional(),
+  displayName: z.string().optional(),
+  /** needsAction, accepted, tentative, declined */
+  responseStatus: z.string().optional(),
+  /** This attendee is the user. */
+  self: z.boolean().optional(),
+  organizer: z.boolean().optional(),
+});
+
+export const eventCalendar = z.object({
+  id: z.string(),
+  summary: z.string(),
+  backgroundColor: z.string(),
+  foregroundColor: z.string(),
+});
+
+export const calendarEvent = z
+  .object({
+    /** Unique per user; an occurrence of a recurring event has its own id (series id + start). */
+    id: z.string(),
+    etag: z.string().nullable(),
+    /** The series an occurrence belongs to, else null. */
+    recurringEventId: z.string().nullable(),
+    summary: z.string(),
+    description: z.string().nullable(),
+    location: z.string().nullable(),
+    start: eventTime,
+    end: eventTime,
+    attendees: z.array(eventAttendee),
+    organizer: z.object({ email: z.string().optional(), displayName: z.string().optional() }).nullable(),
+    calendar: eventCalendar,
+    /** The user declined this invitation: screens and coaches leave it out. */
+    declined: z.boolean(),
+    provider: z.enum(CALENDAR_PROVIDERS),
+    htmlLink: z.string().nullable(),
+  })
+  .meta({ id: 'CalendarEvent' });
+export type CalendarEvent = z.infer<typeof calendarEvent>;
+export const calendarEventList = z.array(calendarEvent);
+
+/** Calendar item (§3): id, summary, backgroundColor; plus what the settings screen shows. */
+export const calendarItem = z
+  .object({
+    id: z.string(),
+    summary: z.string(),
+    backgroundColor: z.string(),
+    foregroundColor: z.string(),
+    provider: z.enum(CALENDAR_PROVIDERS),
+    /** Events can be written to it (the workout sync); false for .ics subscriptions. */
+    writable: z.boolean(),
+    primary: z.boolean(),
+  })
+  .meta({ id: 'CalendarItem' });
+export type CalendarItem = z.infer<typeof calendarItem>;
+export const calendarList = z.array(calendarItem);
+
+/** Sync settings (§3), with the spec's defaults: auto_sync true, sync_workouts true, sync_journal false. */
+export const syncSettings = z
+  .object({
+    auto_sync: z.boolean(),
+    sync_workouts: z.boolean(),
+    sync_journal: z.boolean(),
+    /** Calendar ids whose events are shown; empty means every calendar. */
+    selected_calendars: z.array(z.string()),
+    last_sync_time: z.string().nullable(),
+  })
+  .meta({ id: 'SyncSettings' });
+export type SyncSettings = z.infer<typeof syncSettings>;
+export const saveSyncSettingsRequest = z.object({
+  auto_sync: z.boolean(),
+  sync_workouts: z.boolean(),
+  sync_journal: z.boolean(),
+  selected_calendars: z.array(z.string().max(1000)).max(200),
+});
+
+export const connectionStatus = z.enum(['connected', 'expired']);
+export const calendarConnection = z
+  .object({
+    id: z.number(),
+    provider: z.enum(CALENDAR_PROVIDERS),
+    status: connectionStatus,
+    /** What the user recognises it by: the Google account, the CalDAV user at host, the .ics name. */
+    label: z.string(),
+    connected_at: z.string(),
+    last_sync_time: z.string().nullable(),
+    /** The last refresh failure, shown in settings; null when the last refresh worked. */
+    last_error: z.string().nullable(),
+  })
+  .meta({ id: 'CalendarConnection' });
+export type CalendarConnection = z.infer<typeof calendarConnection>;
+export const connectionsResponse = z.object({
+  connections: z.array(calendarConnection),
+  /** Google sign-in is configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET). */
+  google_configured: z.boolean(),
+});
+
+export const isAuthenticatedResponse = z.object({ isAuthenticated: z.boolean() });
+export const authUrlQuery = z.object({ baseUrl: z.string().max(2000).optional() });
+export const authUrlResponse = z.object({ authUrl: z.string() });
+
+export const oauthCallbackQuery = z.object({
+  code: z.string().max(4000).optional(),
+  state: z.string().max(500).optional(),
+  error: z.string().max(500).optional(),
+});
+/** §7: failure shape {success:false, error, message}. */
+export const oauthCallbackResponse = z.union([
+  z.object({ success: z.literal(true), message: z.string() }),
+  z.object({ success: z.literal(false), error: z.string(), message: z.string() }),
+]);
+
+export const connectCaldavRequest = z.object({
+  url: z.string().trim().url('Enter the CalDAV server URL, starting with https:// or http://').max(2000),
+  username: z.string().trim().min(1, 'Username is required').max(500),
+  password: z.string().min(1, 'Password is required').max(1000),
+});
+export const connectIcsRequest = z.object({
+  url: z.string().trim().url('Enter the calendar URL, starting with https:// or http://').max(2000),
+  name: z.string().trim().min(1, 'Name is required').max(200),
+});
+export const connectionIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const EVENTS_MAX_RESULTS = 200;
+export const eventsRangeQuery = z.object({
+  startDate: isoDate,
+  /** Inclusive; the start date when absent. */
+  endDate: isoDate.optional(),
+  maxResults: z.coerce.number().int().min(1).max(2500).default(EVENTS_MAX_RESULTS),
+  /** true: refresh from the provider first instead of serving the cache. */
+  refresh: z.enum(['true', 'false']).optional(),
+});
+
+export const freeSlotsQuery = z.object({
+  days: z.coerce.number().int().min(1).max(31).default(7),
+  minDuration: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(60),
+});
+export const freeSlot = z.object({ start: z.string(), end: z.string(), duration_minutes: z.number() });
+export const freeSlotsResponse = z.array(freeSlot);
+
+export const syncWorkoutResponse = z.object({
+  success: z.literal(true),
+  event_id: z.string(),
+  calendar_id: z.string(),
+  /** true when an earlier sync's event was updated instead of a new one added. */
+  updated: z.boolean(),
+});
+
+export const refreshResponse = z.object({ last_sync_time: z.string().nullable(), events: z.number() });
+
+/** The spec's texts for the calendar screens and calls (part 1 §4, §8). */
+export const CALENDAR_TEXT = {
+  expired: 'Your Google Calendar authentication has expired. Please re-authenticate.',
+  expiredCall: 'Your Google Calendar authentication has expired. Please re-authenticate with Google Calendar.',
+  expiredConfirm: 'Your Google Calendar authentication has expired. Would you like to reconnect now?',
+  checkFailed: 'Failed to check authentication status. Please try refreshing the page.',
+  disconnectFailed: 'Failed to disconnect from Google Calendar',
+  saveFailed: 'Failed to save settings',
+  loading: 'Loading calendar events...',
+  codeMissing: 'Authorization code not found in callback URL.',
+  callbackNetwork: 'Failed to connect to the server for OAuth callback processing.',
+  syncWorkoutOk: 'Workout successfully synced to Google Calendar!',
+  syncWorkoutFailed: 'Failed to sync workout to calendar. Please try again.',
+  allDay: 'All day',
+  noTime: 'Time not specified',
+} as const;
+
+/** Past-events range selector (months back; 0.03 = yesterday, 0.25 = this week from Sunday). */
+export const PAST_RANGES = [0.03, 0.25, 1, 3, 6, 12] as const;
+export const UPCOMING_DAYS = 14;
+export const TODAY_MAX_EVENTS = 50;
+export const PAST_MAX_EVENTS = 200;
+export const EXPIRY_PROMPT_DELAY_MS = 500;
+export const SETTINGS_SAVED_MS = 3000;
+export const SETTINGS_REDIRECT_MS = 1000;
+export const CALLBACK_REDIRECT_MS = 2000;
+/** A 401 with this code means the Google connection expired (§8). */
+export const AUTH_EXPIRED_CODE = 'AUTH_EXPIRED';

@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  canonicalTimeZone,
+  dateInZone,
+  dayOfWeek,
+  dayRangeIn,
+  isValidDate,
+  mondayOf,
+  startOfDayIn,
+  sundayOf,
+  todayIn,
+} from './time.js';
+
+const ZONES = ['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata', 'Pacific/Kiritimati', 'Pacific/Pago_Pago'];
+const dates = fc
+  .date({ min: new Date('1971-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+
+describe('time', () => {
+  it('knows real dates from impossible ones', () => {
+    expect(isValidDate('2024-02-29')).toBe(true);
+    for (const d of ['2026-02-30', '2025-02-29', '9999-99-99', '2026-13-01', '2026-1-1', '', '2026-01-01T00:00'])
+      expect(isValidDate(d), d).toBe(false);
+  });
+
+  it('names zones canonically and refuses unknown ones', () => {
+    expect(canonicalTimeZone('europe/paris')).toBe('Europe/Paris');
+    expect(canonicalTimeZone('Mars/Olympus_Mons')).toBeNull();
+    expect(canonicalTimeZone('')).toBeNull();
+  });
+
+  it('computes today in a zone, not the machine’s', () => {
+    const t = Date.parse('2026-11-23T12:00:00Z');
+    expect(todayIn('Pacific/Kiritimati', t)).toBe('2026-11-24');
+    expect(todayIn('Pacific/Pago_Pago', t)).toBe('2026-11-23');
+    expect(todayIn('Pacific/Pago_Pago', Date.parse('2026-11-23T05:00:00Z'))).toBe('2026-11-22');
+  });
+
+  it('starts days at local midnight across DST changes', () => {
+    expect(startOfDayIn('2026-03-08', 'America/New_York')).toBe('2026-03-08T05:00:00.000Z');
+    expect(startOfDayIn('2026-03-09', 'America/New_York')).toBe('2026-03-09T04:00:00.000Z');
+    // The 23-hour day of the spring change, and the 25-hour day of the autumn one.
+    const spring = dayRangeIn('2026-03-29', '2026-03-29', 'Europe/Paris');
+    expect(Date.parse(spring.end) - Date.parse(spring.start)).toBe(23 * 3_600_000);
+    const autumn = dayRangeIn('2026-10-25', '2026-10-25', 'Europe/Paris');
+    expect(Date.parse(autumn.end) - Date.parse(autumn.start)).toBe(25 * 3_600_000);
+  });
+
+  it('a day starts on that day and the instant before it is the day before, in every zone', () => {
+    fc.assert(
+      fc.property(dates, fc.constantFrom(...ZONES), (date, zone) => {
+        const start = Date.parse(startOfDayIn(date, zone));
+        expect(dateInZone(start, zone)).toBe(date);
+        expect(dateInZone(start - 1, zone)).toBe(addDays(date, -1));
+      }),
+    );
+  });
+
+  it('weeks: Sunday starts the grid; Monday starts the planning week and a Sunday belongs to the previous one', () => {
+    expect(sundayOf('2026-11-23')).toBe('2026-11-22');
+    expect(mondayOf('2026-11-29')).toBe('2026-11-23');
+    expect(mondayOf('2026-11-30')).toBe('2026-11-30');
+    fc.assert(
+      fc.property(dates, (date) => {
+        expect(dayOfWeek(sundayOf(date))).toBe(0);
+        expect(dayOfWeek(mondayOf(date))).toBe(1);
+        const fromMonday = (dayOfWeek(date) + 6) % 7;
+        expect(addDays(mondayOf(date), fromMonday)).toBe(date);
+        expect(addDays(sundayOf(date), dayOfWeek(date))).toBe(date);
+      }),
+    );
+  });
+});

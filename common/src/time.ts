@@ -1,0 +1,85 @@
+import { TZDate } from '@date-fns/tz';
+
+/**
+ * Dates and time zones, the one place both sides compute "today", weeks and day ranges.
+ * Dates are `YYYY-MM-DD` strings (a calendar day, no zone); instants are ISO-8601 UTC text.
+ * "Today" and the bounds of a day depend on the user's IANA zone, never the server's.
+ */
+
+/** The zone of a user who never set one (and of clients that send none). */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+/** True for a real calendar day written YYYY-MM-DD (so 2026-02-30 and 9999-99-99 are not). */
+export function isValidDate(date: string): boolean {
+  const m = DATE_RE.exec(date);
+  if (!m) return false;
+  const t = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return new Date(t).toISOString().slice(0, 10) === date;
+}
+
+/** The canonical name of an IANA zone ('europe/paris' → 'Europe/Paris'), or null when unknown. */
+export function canonicalTimeZone(zone: string): string | null {
+  if (!zone || zone.length > 64) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+export const isValidTimeZone = (zone: string) => canonicalTimeZone(zone) !== null;
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const dateOf = (y: number, m: number, d: number) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
+
+/** The calendar day an instant falls on in a zone. */
+export function dateInZone(instant: string | number | Date, zone: string): string {
+  const t = new TZDate(new Date(instant).getTime(), zone);
+  return dateOf(t.getFullYear(), t.getMonth() + 1, t.getDate());
+}
+
+/** Today's date in a zone. */
+export const todayIn = (zone: string, now: number | Date = Date.now()) => dateInZone(now, zone);
+
+/** Minutes since local midnight of an instant in a zone (for time-of-day rules). */
+export function minutesInZone(instant: string | number | Date, zone: string): number {
+  const t = new TZDate(new Date(instant).getTime(), zone);
+  return t.getHours() * 60 + t.getMinutes();
+}
+
+const utcMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
+
+export function addDays(date: string, days: number): string {
+  return new Date(utcMs(date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from a to b (positive when b is later). */
+export const daysBetween = (a: string, b: string) => Math.round((utcMs(b) - utcMs(a)) / DAY_MS);
+
+/** 0 = Sunday … 6 = Saturday. */
+export const dayOfWeek = (date: string) => new Date(utcMs(date)).getUTCDay();
+
+/** The Sunday that starts the week of a date (the dashboard's 7-day grid). */
+export const sundayOf = (date: string) => addDays(date, -dayOfWeek(date));
+
+/** The Monday that starts the planning week of a date; a Sunday belongs to the previous Monday. */
+export const mondayOf = (date: string) => addDays(date, -((dayOfWeek(date) + 6) % 7));
+
+/** The instant a day starts in a zone (local midnight, or the first instant after a DST gap). */
+export function startOfDayIn(date: string, zone: string): string {
+  const m = DATE_RE.exec(date);
+  if (!m) throw new RangeError(`Not a date: ${date}`);
+  const local = new TZDate(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 0, 0, 0, zone);
+  return new Date(local.getTime()).toISOString();
+}
+
+/** [start, end) of a range of days in a zone, as UTC instants; `to` is inclusive. */
+export function dayRangeIn(from: string, to: string, zone: string): { start: string; end: string } {
+  return { start: startOfDayIn(from, zone), end: startOfDayIn(addDays(to, 1), zone) };
+}
+
+/** The first day of the month of a date. */
+export const monthStartOf = (date: string) => `${date.slice(0, 7)}-01`;

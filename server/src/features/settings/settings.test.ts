@@ -1,0 +1,127 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ASSISTANT_REQUESTS } from '../../../../common/src/coachTexts.js';
+import { startOfDayIn, todayIn } from '../../../../common/src/time.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { generate } from '../workout/testing.js';
+
+let h: Harness;
+afterEach(async () => h?.close());
+
+// Fourteen hours ahead of UTC and eleven behind: their dates always differ.
+const EAST = 'Pacific/Kiritimati';
+const WEST = 'Pacific/Pago_Pago';
+
+const setZone = async (c: Client, timezone: string) => {
+  const res = await c.request({ method: 'PUT', url: '/api/settings', payload: { timezone } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+
+describe('settings and the time zone', () => {
+  it('starts unset (UTC), takes an IANA zone in its canonical spelling and refuses unknown ones', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    expect((await c.request({ method: 'GET', url: '/api/auth/me' })).json().user.timezone).toBeNull();
+    const before = (await c.request({ method: 'GET', url: '/api/settings' })).json();
+    expect(before.timezone).toBe('UTC');
+
+    expect((await setZone(c, 'europe/paris')).timezone).toBe('Europe/Paris');
+    expect((await c.request({ method: 'GET', url: '/api/auth/me' })).json().user.timezone).toBe('Europe/Paris');
+    const after = (await c.request({ method: 'GET', url: '/api/settings' })).json();
+    // Saving only the zone keeps the workout settings.
+    expect(after).toEqual({ ...before, timezone: 'Europe/Paris' });
+
+    for (const timezone of ['Mars/Olympus_Mons', '', 'x'.repeat(65), 'UTC+25']) {
+      const res = await c.request({ method: 'PUT', url: '/api/settings', payload: { timezone } });
+      expect(res.statusCode, timezone).toBe(400);
+      expect(res.json().error).toMatch(/time zone|timezone/i);
+    }
+    expect((await c.request({ method: 'PUT', url: '/api/settings', payload: {} })).json()).toEqual({
+      error: 'Nothing to save',
+    });
+    expect((await c.request({ method: 'GET', url: '/api/settings' })).json().timezone).toBe('Europe/Paris');
+  });
+
+  it('saves workout settings without touching the zone, and keeps each user’s zone their own', async () => {
+    h = await createHarness();
+    const alice = await createUserAndSignIn(h, 'alice');
+    const bob = await createUserAndSignIn(h, 'bob');
+    await setZone(alice, 'Asia/Tokyo');
+    const workoutPreferences = JSON.stringify({ weatherDependent: false, preferredDuration: 45 });
+    const res = await alice.request({ method: 'PUT', url: '/api/settings', payload: { workoutPreferences } });
+    expect(res.json()).toMatchObject({ workoutPreferences, timezone: 'Asia/Tokyo' });
+    expect((await bob.request({ method: 'GET', url: '/api/settings' })).json().timezone).toBe('UTC');
+  });
+});
+
+describe("'today' follows the user's zone on the server", () => {
+  it('overdue todos are those created before the start of the user’s today', async () => {
+    h = await createHarness();
+    for (const zone of [EAST, WEST]) {
+      const c = await createUserAndSignIn(h, `u${zone.length}`);
+      await setZone(c, zone);
+      const midnight = Date.parse(startOfDayIn(todayIn(zone), zone));
+      const add = async (content: string, createdAt: number) => {
+        const t = (await c.request({ method: 'POST', url: '/api/todos', payload: { content } })).json();
+        await h.ctx.db
+          .updateTable('todos')
+          .set({ created_at: new Date(createdAt).toISOString() })
+          .where('id', '=', t.id)
+          .execute();
+      };
+      await add('before midnight', midnight - 60_000);
+      // At most "now", so it is never in the future.
+      await add('after midnight', Math.min(midnight + 60_000, Date.now()));
+      const overdue = (await c.request({ method: 'GET', url: '/api/todos?overdue=true' })).json();
+      expect(
+        overdue.map((t: { content: string }) => t.content),
+        zone,
+      ).toEqual(['before midnight']);
+    }
+  });
+
+  it("the latest plan is today's plan in the user's zone", async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'athlete');
+    const idOf = async (date: string) => (await generate(c, date)).events.at(-1)?.data.id as number;
+    const east = await idOf(todayIn(EAST));
+    const west = await idOf(todayIn(WEST));
+    await idOf('2099-01-01');
+    await setZone(c, EAST);
+    expect((await c.request({ method: 'GET', url: '/api/workout/next' })).json().plan.id).toBe(east);
+    await setZone(c, WEST);
+    expect((await c.request({ method: 'GET', url: '/api/workout/next' })).json().plan.id).toBe(west);
+  });
+
+  it('a generation without a date plans for the user’s today', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'athlete');
+    await setZone(c, EAST);
+    const done = (await generate(c)).events.at(-1);
+    expect(done?.event).toBe('completed');
+    expect(done?.data.date).toBe(todayIn(EAST));
+  });
+
+  it("the offline briefing reads the note of the user's today", async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'planner');
+    await setZone(c, EAST);
+    const note = '## Morning Preparation\n### Daily Priorities\n- Ship the east release\n';
+    await c.request({ method: 'POST', url: `/api/notes/daily/${todayIn(EAST)}`, payload: { content: note } });
+    const ask = async () =>
+      (
+        await c.request({
+          method: 'POST',
+          url: '/api/coach/chat',
+          payload: {
+            messages: [{ role: 'user', content: ASSISTANT_REQUESTS.briefing }],
+            coachType: 'assistant',
+            conversation_uuid: null,
+          },
+        })
+      ).json().message.content as string;
+    expect(await ask()).toContain('- Ship the east release');
+    await setZone(c, WEST);
+    expect(await ask()).not.toContain('- Ship the east release');
+  });
+});

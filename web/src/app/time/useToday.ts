@@ -1,0 +1,15 @@
+import { todayIn } from '../../../../common/src/time';
+import { useSession } from '../auth/session';
+
+/** The browser's IANA zone (what a new user's account starts with). */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** The signed-in user's zone: the account's, else the browser's (which the app reports at sign-in). */
+export function useTimeZone(): string {
+  return useSession().user.timezone ?? browserTimeZone();
+}
+
+/** Today's date (YYYY-MM-DD) in the user's zone, as the server computes it. */
+export function useToday(): string {
+  return todayIn(useTimeZone());
+}
