@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, createUserAndSignIn, type Harness } from '../test/harness.js';
+import { setUserTimeZone } from '../time/userZone.js';
 import { connectMcp, createKey, listen } from './testing.js';
 import { todayIn } from './time.js';
 
@@ -192,5 +193,20 @@ describe('MCP server', () => {
     expect((await bob.request({ method: 'GET', url: '/api/todos' })).json()[0].completed).toBe(false);
     expect((await call(mcp, 'search', { query: 'private' })).results).toEqual([]);
     expect((await call(mcp, 'todos_list', { status: 'recent' })).todos).toEqual([]);
+  });
+
+  it("takes today from the user's time zone", async () => {
+    const { mcp } = await setup();
+    const user = await h.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'alice')
+      .executeTakeFirstOrThrow();
+    // Fourteen hours ahead of UTC: most of the time its date differs from the UTC date.
+    await setUserTimeZone(h.ctx.db, user.id, 'Pacific/Kiritimati');
+    const zoned = todayIn('Pacific/Kiritimati');
+    expect(await call(mcp, 'today')).toMatchObject({ date: zoned, time_zone: 'Pacific/Kiritimati' });
+    expect((await call(mcp, 'journal_append_today', { section: 'journal', text: 'Island day' })).date).toBe(zoned);
+    expect((await call(mcp, 'workout_log', { entry: 'Swim' })).log.date).toBe(zoned);
   });
 });

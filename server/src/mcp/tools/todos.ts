@@ -31,7 +31,7 @@ export const todoTools: ToolDef[] = [
             : status === 'overdue'
               ? { overdue: true }
               : {};
-      const list = await listTodos(t.ctx.db, t.user.id, filter);
+      const list = await listTodos(t.ctx.db, t.user.id, { ...filter, timeZone: t.zone });
       return { data: { status, todos: list }, text: list.length ? list.map(line).join('\n') : `No ${status} todos.` };
     },
   }),
