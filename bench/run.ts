@@ -87,7 +87,15 @@ async function main() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['dist/bench/server.js'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    // The MCP scenario loads one key far beyond the per-minute limit.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      MCP_RATE_LIMIT_PER_MINUTE: '100000000',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {

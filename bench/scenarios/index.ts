@@ -5,6 +5,8 @@ import { coachScenario } from './coach.js';
 import { cronScenario } from './cron.js';
 import { dashboardScenario } from './dashboard.js';
 import { journalScenario } from './journal.js';
+import { mcpScenario } from './mcp.js';
+import { searchScenario } from './search.js';
 import { transcriptsScenario } from './transcripts.js';
 import { webAppScenario } from './webApp.js';
 import { weeklyScenario } from './weekly.js';
@@ -22,4 +24,6 @@ export const scenarios: BenchScenario[] = [
   webAppScenario,
   cronScenario,
   calendarScenario,
+  searchScenario,
+  mcpScenario,
 ];

@@ -13,6 +13,7 @@ import { registerWebApp } from './http/webApp.js';
 /** Header and body fields that must never reach a log line. */
 export const LOG_REDACT = [
   'req.headers.authorization',
+  'req.headers["x-api-key"]',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
   '*.password',

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { PROVIDER_NAMES } from '../../common/src/api/health.js';
+import { MCP_RATE_LIMIT_PER_MINUTE } from '../../common/src/apiKeyConstants.js';
 import type { AiProviderConfig } from './ai/provider.js';
 
 const bool = z
@@ -57,6 +58,7 @@ const envSchema = z.object({
   GOOGLE_REVOKE_URL: z.string().url().default('https://oauth2.googleapis.com/revoke'),
   GOOGLE_CALENDAR_API_URL: z.string().url().default('https://www.googleapis.com/calendar/v3'),
   DAYMARK_SECRET_KEY: optionalText,
+  MCP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(MCP_RATE_LIMIT_PER_MINUTE),
 });
 
 export type Config = {
@@ -87,6 +89,8 @@ export type Config = {
   google: GoogleConfig;
   /** Encrypts stored calendar credentials; null: a key file under DATA_DIR is used (created on first start). */
   secretKey: string | undefined;
+  /** MCP requests per API key per minute. */
+  mcpRateLimitPerMinute: number;
 };
 
 export interface GoogleConfig {
@@ -153,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDir: 
       calendarApiUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/$/, ''),
     },
     secretKey: e.DAYMARK_SECRET_KEY,
+    mcpRateLimitPerMinute: e.MCP_RATE_LIMIT_PER_MINUTE,
   };
 }

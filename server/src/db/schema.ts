@@ -279,7 +279,23 @@ export interface CalendarWrittenEventsTable {
   updated_at: string;
 }
 
+/** An API key for MCP clients; the key itself is never stored, only its SHA-256. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  key_hash: string;
+  key_preview: string;
+  /** 'read' or 'read_write'. */
+  scope: string;
+  created_at: string;
+  /** null: never expires. */
+  expires_at: string | null;
+  last_used_at: string | null;
+}
+
 export interface Database {
+  api_keys: ApiKeysTable;
   users: UsersTable;
   sessions: SessionsTable;
   todos: TodosTable;

@@ -1,4 +1,6 @@
 import type { App, AppContext } from '../context.js';
+import { mcpRoutes } from '../mcp/routes.js';
+import { apiKeyRoutes } from './apiKeys/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { calendarRoutes } from './calendar/routes.js';
 import { coachRoutes } from './coach/routes.js';
@@ -8,6 +10,7 @@ import { dataTransferRoutes } from './dataTransfer/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { journalRoutes } from './journal/routes.js';
 import { notesRoutes } from './notes/routes.js';
+import { searchRoutes } from './search/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { statsRoutes } from './stats/routes.js';
 import { todoRoutes } from './todos/routes.js';
@@ -32,6 +35,9 @@ const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   dataTransferRoutes,
   cronRoutes,
   calendarRoutes,
+  apiKeyRoutes,
+  searchRoutes,
+  mcpRoutes,
 ];
 
 export async function registerFeatures(app: App, ctx: AppContext) {

@@ -103,6 +103,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },
           cookie: { type: 'apiKey', in: 'cookie', name: 'daymark_session' },
+          // MCP only (POST /api/mcp/rpc); `Authorization: Bearer dmk_…` works too.
+          mcpKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
         },
       },
       security: [{ bearer: [] }, { cookie: [] }],
@@ -114,8 +116,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
-    // A public route needs no credentials: say so, so clients do not send any.
-    else if (route.config?.public && route.schema && !route.schema.hide)
+    // A public route needs no session: say so, so clients do not send one (unless it names
+    // credentials of its own, as the MCP endpoint's API key).
+    else if (route.config?.public && route.schema && !route.schema.hide && !route.schema.security)
       route.schema = { ...route.schema, security: [] };
     if (route.url.startsWith('/api')) {
       for (const method of [route.method].flat()) {

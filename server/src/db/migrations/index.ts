@@ -8,6 +8,8 @@ import * as m0006 from './0006_calendar.js';
 import * as m0007 from './0007_transcripts.js';
 import * as m0008 from './0008_weekly.js';
 import * as m0010 from './0010_jobs.js';
+import * as m0011 from './0011_api_keys.js';
+import * as m0012 from './0012_search.js';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end.
@@ -23,4 +25,6 @@ export const migrations: Record<string, Migration> = {
   '0007_transcripts': m0007,
   '0008_weekly': m0008,
   '0010_jobs': m0010,
+  '0011_api_keys': m0011,
+  '0012_search': m0012,
 };

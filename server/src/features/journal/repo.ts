@@ -173,3 +173,17 @@ export function listDailyWithPart(db: Db, userId: number, part: DailyPart, from:
     .limit(limit)
     .execute();
 }
+
+/** The latest entry of a stored type dated within [from, to] (both YYYY-MM-DD). */
+export function findLatestInRange(db: Db, userId: number, type: StoredJournalType, from: string, to: string) {
+  return db
+    .selectFrom('journal_entries')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('journal_type', '=', type)
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}

@@ -50,3 +50,14 @@ export async function applyChecklist(db: Db, userId: number, text: string) {
   });
   return repo.listTodos(db, userId);
 }
+
+/** Adds several todos at once, in order, in one transaction; returns them. */
+export async function createTodos(db: Db, userId: number, contents: string[]) {
+  const now = nowIso();
+  return db.transaction().execute(async (trx) => {
+    const created = [];
+    for (const content of contents)
+      created.push(await repo.insertTodo(trx, userId, { content, completed: false, now }));
+    return created;
+  });
+}

@@ -1,6 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AppletLayout } from '../../app/AppletLayout';
-import { PlaceholderPanel } from '../../app/PlaceholderPanel';
 import type { AppletTab } from '../../ui/AppletTabs';
 import { CalendarPage } from '../calendar/CalendarPage';
 import { CalendarSettingsPage } from '../calendar/CalendarSettingsPage';
@@ -10,6 +9,7 @@ import { CronExecutionsPage } from '../cron/CronExecutionsPage';
 import { CronEditPage, CronNewPage } from '../cron/CronFormPages';
 import { CronJobsPage } from '../cron/CronJobsPage';
 import { DataSettingsPage } from '../dataSettings/DataSettingsPage';
+import { McpSettingsPage } from '../mcp/McpSettingsPage';
 import { OverviewPage } from './OverviewPage';
 
 const DASHBOARD_TABS: AppletTab[] = [
@@ -20,10 +20,6 @@ const DASHBOARD_TABS: AppletTab[] = [
   { id: 'cron-jobs', label: 'Cron Jobs' },
   { id: 'mcp-settings', label: 'MCP API Keys' },
 ];
-
-const soon = (title: string, message: string) => (
-  <PlaceholderPanel section="dashboard" title={title} message={message} />
-);
 
 /** /dashboard and its tabs; any unknown sub-path goes back to /dashboard. */
 export const dashboardRoute: RouteObject = {
@@ -55,7 +51,7 @@ export const dashboardRoute: RouteObject = {
     { path: 'data-settings', element: <DataSettingsPage /> },
     {
       path: 'mcp-settings',
-      element: soon('MCP API Keys', 'API keys that let external AI tools connect to Daymark will be managed here.'),
+      element: <McpSettingsPage />,
     },
     { path: '*', element: <Navigate to="/dashboard" replace /> },
   ],

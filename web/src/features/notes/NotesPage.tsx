@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Button } from '../../ui';
 import styles from './Notes.module.css';
 import { NotesList } from './NotesList';
+import { NotesSearch } from './NotesSearch';
 
 /** The notes applet: the entry list on the left, the chosen entry or creation choices on the right. */
 export function NotesPage() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
   const { pathname } = useLocation();
   const atRoot = pathname.replace(/\/+$/, '') === '/notes';
   return (
@@ -18,7 +20,9 @@ export function NotesPage() {
             Close
           </Button>
         </div>
-        <NotesList onPick={() => setDrawerOpen(false)} />
+        <NotesSearch onPick={() => setDrawerOpen(false)} inputRef={searchRef}>
+          <NotesList onPick={() => setDrawerOpen(false)} />
+        </NotesSearch>
       </aside>
       {drawerOpen && (
         <button
@@ -30,9 +34,21 @@ export function NotesPage() {
       )}
       <div className={styles.pane}>
         <div className={styles.mobileBar}>
-          <Button size="sm" onClick={() => setDrawerOpen(true)}>
-            Entries
-          </Button>
+          <span className={styles.mobileButtons}>
+            <Button size="sm" onClick={() => setDrawerOpen(true)}>
+              Entries
+            </Button>
+            <Button
+              size="sm"
+              onClick={() => {
+                setDrawerOpen(true);
+                // After the drawer becomes visible; a hidden input cannot take focus.
+                window.setTimeout(() => searchRef.current?.focus(), 0);
+              }}
+            >
+              Search
+            </Button>
+          </span>
           {!atRoot && (
             <Link to="/notes" className={styles.newLink}>
               + New

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { API_KEY_EXPIRY_OPTIONS, API_KEY_NAME_MAX, API_KEY_SCOPES, API_KEY_TEXT } from '../apiKeyConstants.js';
+
+export const apiKeyScope = z.enum(API_KEY_SCOPES);
+
+export const apiKey = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    key_preview: z.string(),
+    scope: apiKeyScope,
+    created_at: z.string(),
+    expires_at: z.string().nullable(),
+    last_used_at: z.string().nullable(),
+  })
+  .meta({ id: 'ApiKey' });
+export type ApiKey = z.infer<typeof apiKey>;
+
+export const apiKeysResponse = z.array(apiKey);
+
+const expiryValues = API_KEY_EXPIRY_OPTIONS.map((o) => o.value) as [string, ...string[]];
+
+export const createApiKeyRequest = z.object({
+  name: z.string().trim().min(1, API_KEY_TEXT.nameRequired).max(API_KEY_NAME_MAX),
+  /** '30d', '90d', '1y', or '' for a key that never expires. */
+  expiresIn: z.enum(expiryValues).default('90d'),
+  scope: apiKeyScope.default('read_write'),
+});
+export type CreateApiKeyRequest = z.input<typeof createApiKeyRequest>;
+
+/** The new key: the only response that ever holds the full key. */
+export const createdApiKey = apiKey.extend({ key: z.string() }).meta({ id: 'CreatedApiKey' });
+export type CreatedApiKey = z.infer<typeof createdApiKey>;
+
+export const apiKeyIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -1,0 +1,23 @@
+import { errors } from '../../../../common/src/api/common.js';
+import { searchQuery, searchResponse } from '../../../../common/src/api/search.js';
+import { type App, type AppContext, typed } from '../../context.js';
+import { userOf } from '../../http/auth.js';
+import { search } from './service.js';
+
+export async function searchRoutes(app: App, ctx: AppContext) {
+  typed(app).get(
+    '/api/search',
+    {
+      schema: {
+        operationId: 'search.query',
+        tags: ['search'],
+        summary: 'Full-text search over daily notes, notes, weekly plans, transcripts and todos',
+        description:
+          'Best matches first, each with its date and a snippet whose `match` parts are the words found. Words are stemmed (English); the last word also matches as a prefix; quotes and operators are read as plain text.',
+        querystring: searchQuery,
+        response: { 200: searchResponse, ...errors(400, 401) },
+      },
+    },
+    async (request) => search(ctx.db, ctx.dialect, userOf(request).id, request.query),
+  );
+}

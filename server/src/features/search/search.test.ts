@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+
+let h: Harness;
+afterEach(async () => h?.close());
+
+interface Hit {
+  type: string;
+  id: number;
+  date: string;
+  title: string;
+  snippet: Array<{ text: string; match: boolean }>;
+}
+
+const find = async (c: Client, q: string, extra = '') => {
+  const res = await c.request({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}${extra}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().results as Hit[];
+};
+const journal = async (c: Client, journal_type: string, date: string, content: string) => {
+  const res = await c.request({
+    method: 'POST',
+    url: '/api/personal-journal',
+    payload: { journal_type, date, content },
+  });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json() as { id: number };
+};
+const matches = (hit: Hit) => hit.snippet.filter((p) => p.match).map((p) => p.text.toLowerCase());
+
+describe('search', () => {
+  it('finds daily notes, notes, weekly plans, transcripts and todos with dates, titles and highlighted snippets', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const daily = await journal(c, 'daily', '2026-03-02', '## Daily Journal\nWalked along the harbour at dawn.');
+    const note = await journal(c, 'note', '2026-03-03', 'Harbour project\nIdeas for the harbour festival.');
+    const weekly = await journal(c, 'weekly_planning', '2026-03-01', 'Finish the harbour proposal this week.');
+    const t = await c.request({ method: 'POST', url: '/api/todos', payload: { content: 'Email the harbour master' } });
+    const [tr] = await h.ctx.db
+      .insertInto('transcripts')
+      .values({
+        user_id: (
+          await h.ctx.db.selectFrom('users').select('id').where('username', '=', 'alice').executeTakeFirstOrThrow()
+        ).id,
+        date: '2026-03-04',
+        title: 'Harbour planning call',
+        content: 'We agreed on the budget.',
+        transcript_type: 'impromptu',
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .execute();
+
+    const hits = await find(c, 'harbour');
+    expect(hits.map((x) => `${x.type}:${x.id}`).sort()).toEqual(
+      [
+        `daily:${daily.id}`,
+        `note:${note.id}`,
+        `weekly:${weekly.id}`,
+        `todo:${t.json().id}`,
+        `transcript:${tr?.id}`,
+      ].sort(),
+    );
+    const byType = Object.fromEntries(hits.map((x) => [x.type, x]));
+    expect(byType.note).toMatchObject({ title: 'Harbour project', date: '2026-03-03' });
+    expect(byType.daily).toMatchObject({ title: 'Daily Journal', date: '2026-03-02' });
+    expect(byType.weekly?.title).toBe('Weekly Planning');
+    expect(byType.transcript).toMatchObject({ title: 'Harbour planning call', date: '2026-03-04' });
+    expect(byType.todo?.title).toBe('Email the harbour master');
+    expect(matches(byType.daily as Hit)).toEqual(['harbour']);
+    expect((byType.daily as Hit).snippet.map((p) => p.text).join('')).toContain('Walked along the harbour at dawn');
+
+    // Type filter and limit.
+    expect((await find(c, 'harbour', '&type=todo')).map((x) => x.type)).toEqual(['todo']);
+    expect(await find(c, 'harbour', '&limit=2')).toHaveLength(2);
+    // Stemming and prefix on the last word.
+    expect((await find(c, 'walking')).map((x) => x.id)).toEqual([daily.id]);
+    expect((await find(c, 'festi')).map((x) => x.id)).toEqual([note.id]);
+    // Every word must match.
+    expect((await find(c, 'harbour budget')).map((x) => x.type)).toEqual(['transcript']);
+  });
+
+  it('ranks the entry that says it most and in its title first', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const once = await journal(c, 'note', '2026-01-05', 'Groceries\nbread, and a kayak magazine, milk, eggs, cheese');
+    const often = await journal(c, 'note', '2026-01-01', 'Kayak trip\nkayak kayak: paddles, kayak rack');
+    const hits = await find(c, 'kayak');
+    expect(hits.map((x) => x.id)).toEqual([often.id, once.id]);
+  });
+
+  it('reflects updates and deletes at once', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    await journal(c, 'daily', '2026-03-02', 'Thinking about zebras.');
+    expect(await find(c, 'zebras')).toHaveLength(1);
+    await journal(c, 'daily', '2026-03-02', 'Thinking about giraffes.');
+    expect(await find(c, 'zebras')).toEqual([]);
+    expect(await find(c, 'giraffes')).toHaveLength(1);
+
+    const t = (await c.request({ method: 'POST', url: '/api/todos', payload: { content: 'repaint fence' } })).json();
+    expect(await find(c, 'fence')).toHaveLength(1);
+    await c.request({ method: 'PATCH', url: `/api/todos/${t.id}`, payload: { content: 'repaint shed' } });
+    expect(await find(c, 'fence')).toEqual([]);
+    await c.request({ method: 'DELETE', url: `/api/todos/${t.id}` });
+    expect(await find(c, 'shed')).toEqual([]);
+  });
+
+  it('never errors on odd queries and never returns another user’s text', async () => {
+    h = await createHarness();
+    const alice = await createUserAndSignIn(h, 'alice');
+    const bob = await createUserAndSignIn(h, 'bob');
+    await journal(alice, 'note', '2026-03-02', 'secret "plans" AND NEAR(x y) title:foo -bar * ^ OR');
+    for (const q of [
+      '"',
+      '"unbalanced',
+      'AND',
+      'OR NOT',
+      'NEAR(a b)',
+      'title:foo',
+      "* ^ - + ( ) { } : '",
+      "a' OR 1=1 --",
+      '&|!<->:*',
+      '',
+      '   ',
+      'ü ß 東京 🙂',
+      'x'.repeat(500),
+      'the',
+    ]) {
+      await find(alice, q);
+    }
+    expect((await find(alice, '"plans" AND near(x')).length).toBe(1);
+    expect(await find(bob, 'secret')).toEqual([]);
+    const long = await alice.request({ method: 'GET', url: `/api/search?q=${'x'.repeat(501)}` });
+    expect(long.statusCode).toBe(400);
+    expect((await alice.request({ method: 'GET', url: '/api/search?q=a&type=nope' })).statusCode).toBe(400);
+    expect((await alice.request({ method: 'GET', url: '/api/search?q=a&limit=0' })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,212 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHarness, createUserAndSignIn, type Harness } from '../test/harness.js';
+import { setUserTimeZone } from '../time/userZone.js';
+import { connectMcp, createKey, listen } from './testing.js';
+import { todayIn } from './time.js';
+
+let h: Harness;
+let clients: Client[] = [];
+afterEach(async () => {
+  for (const c of clients) await c.close();
+  clients = [];
+  await h?.close();
+});
+
+const READ_TOOLS = [
+  'journal_get_daily_note',
+  'search',
+  'today',
+  'todos_list',
+  'weekly_plan_get',
+  'workout_history',
+  'workout_today',
+];
+const WRITE_TOOLS = [
+  'journal_append_today',
+  'todos_add',
+  'todos_complete',
+  'todos_reopen',
+  'weekly_plan_set_goals',
+  'workout_generate',
+  'workout_log',
+];
+
+async function setup(scope: 'read' | 'read_write' = 'read_write') {
+  h = await createHarness();
+  const rest = await createUserAndSignIn(h, 'alice');
+  const url = await listen(h);
+  const { key } = await createKey(rest, { scope });
+  const mcp = await connectMcp(url, key);
+  clients.push(mcp);
+  return { rest, url, key, mcp };
+}
+
+async function call(mcp: Client, name: string, args: Record<string, unknown> = {}) {
+  const res = await mcp.callTool({ name, arguments: args });
+  expect(res.isError, `${name}: ${JSON.stringify(res.content)}`).toBeFalsy();
+  const text = (res.content as Array<{ type: string; text: string }>)[0]?.text ?? '';
+  expect(text.length).toBeGreaterThan(0);
+  // biome-ignore lint/suspicious/noExplicitAny: each test reads the fields of its own tool.
+  return res.structuredContent as any;
+}
+
+describe('MCP server', () => {
+  it('initializes and offers every tool to a read-write key, only read tools to a read key', async () => {
+    const { mcp, rest, url } = await setup();
+    expect(mcp.getServerVersion()?.name).toBe('daymark');
+    expect(mcp.getInstructions()).toContain('today');
+    const { tools } = await mcp.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());
+    for (const t of tools) {
+      expect(t.description?.length, t.name).toBeGreaterThan(40);
+      expect(t.outputSchema?.type, t.name).toBe('object');
+      expect(t.annotations?.readOnlyHint, t.name).toBe(READ_TOOLS.includes(t.name));
+      if (READ_TOOLS.includes(t.name)) expect(t.annotations?.destructiveHint, t.name).toBe(false);
+    }
+    expect(tools.find((t) => t.name === 'workout_log')?.annotations?.destructiveHint).toBe(true);
+    expect(tools.find((t) => t.name === 'todos_add')?.annotations?.destructiveHint).toBe(false);
+
+    const readKey = await createKey(rest, { scope: 'read' });
+    const reader = await connectMcp(url, readKey.key, 'bearer');
+    clients.push(reader);
+    expect((await reader.listTools()).tools.map((t) => t.name).sort()).toEqual(READ_TOOLS);
+    // A write attempt with a read key is refused and changes nothing.
+    const attempt = await reader
+      .callTool({ name: 'todos_add', arguments: { items: ['sneaky'] } })
+      .catch((e: Error) => e);
+    expect(attempt instanceof Error || (attempt as { isError?: boolean }).isError).toBe(true);
+    expect((await rest.request({ method: 'GET', url: '/api/todos' })).json()).toEqual([]);
+
+    const { resources } = await mcp.listResources();
+    expect(resources.map((r) => r.uri).sort()).toEqual(['daymark://journal/today', 'daymark://weekly-plan/current']);
+    const { prompts } = await mcp.listPrompts();
+    expect(prompts.map((p) => p.name).sort()).toEqual(['daily_briefing', 'weekly_review']);
+  });
+
+  it('runs every tool as the key owner, with effects visible through the REST API', async () => {
+    const { mcp, rest } = await setup();
+    const today = todayIn('UTC');
+
+    // Todos: add several, complete, reopen, list.
+    const added = await call(mcp, 'todos_add', { items: ['Book dentist', '  Call Sam  '] });
+    expect(added.added.map((t: { content: string }) => t.content)).toEqual(['Book dentist', 'Call Sam']);
+    const restTodos = (await rest.request({ method: 'GET', url: '/api/todos' })).json();
+    expect(restTodos.map((t: { content: string }) => t.content)).toEqual(['Book dentist', 'Call Sam']);
+    const [dentist] = added.added;
+    expect((await call(mcp, 'todos_complete', { id: dentist.id })).todo.completed).toBe(true);
+    expect((await rest.request({ method: 'GET', url: '/api/todos?completed=true' })).json()).toHaveLength(1);
+    expect((await call(mcp, 'todos_list', { status: 'done' })).todos.map((t: { id: number }) => t.id)).toEqual([
+      dentist.id,
+    ]);
+    expect((await call(mcp, 'todos_reopen', { id: dentist.id })).todo.completed).toBe(false);
+    expect((await call(mcp, 'todos_list')).todos).toHaveLength(2);
+    expect((await call(mcp, 'todos_list', { status: 'overdue' })).todos).toEqual([]);
+    const invalid = await mcp.callTool({ name: 'todos_add', arguments: { items: ['   '] } });
+    expect(invalid.isError).toBe(true);
+
+    // Journal: append to today's note, read it back through REST.
+    await call(mcp, 'journal_append_today', { section: 'goals', text: '- Ship the release' });
+    const note = await call(mcp, 'journal_append_today', { section: 'journal', text: 'Good focus today.' });
+    expect(note.content).toContain('Ship the release');
+    const restNote = (await rest.request({ method: 'GET', url: `/api/notes/daily/${today}` })).json();
+    expect(restNote.content).toBe(note.content);
+    expect(restNote.content).toContain('## Daily Journal\nGood focus today.');
+    expect((await call(mcp, 'journal_get_daily_note', { date: today })).content).toBe(note.content);
+    expect((await call(mcp, 'journal_get_daily_note', { date: '2020-01-01' })).exists).toBe(false);
+
+    // Weekly plan goals.
+    expect((await call(mcp, 'weekly_plan_get')).exists).toBe(false);
+    const plan = await call(mcp, 'weekly_plan_set_goals', { goals: ['Run 3 times', 'Finish chapter 2'] });
+    expect(plan).toMatchObject({ exists: true, goals: ['Run 3 times', 'Finish chapter 2'] });
+    const weekly = (await rest.request({ method: 'GET', url: '/api/personal-journal?type=weekly_planning' })).json();
+    expect(weekly[0].structured_data.meta_goals).toEqual(['Run 3 times', 'Finish chapter 2']);
+    expect(weekly[0].date).toBe(plan.week_start);
+    await call(mcp, 'weekly_plan_set_goals', { goals: ['Rest'] });
+    expect((await call(mcp, 'weekly_plan_get')).goals).toEqual(['Rest']);
+
+    // Workouts: generate offline, log, today, history.
+    expect((await call(mcp, 'workout_today')).plan).toBeNull();
+    const gen = await call(mcp, 'workout_generate', { instructions: 'short, legs' });
+    expect(gen.plan.date).toBe(today);
+    const restPlan = (await rest.request({ method: 'GET', url: '/api/workout/next' })).json();
+    expect(restPlan.plan.id).toBe(gen.plan.id);
+    const logged = await call(mcp, 'workout_log', { entry: 'Did the legs session' });
+    expect(logged.log).toMatchObject({ date: today, entry: 'Did the legs session', workout_skipped: false });
+    const restLogs = (await rest.request({ method: 'GET', url: `/api/workout-log?date=${today}` })).json();
+    expect(restLogs.logs[0].entry).toBe('Did the legs session');
+    const w = await call(mcp, 'workout_today');
+    expect(w.plan.title).toBe(gen.plan.title);
+    expect(w.log.entry).toBe('Did the legs session');
+    const hist = await call(mcp, 'workout_history', { limit: 5 });
+    expect(hist.logs).toHaveLength(1);
+    expect(hist.plans).toHaveLength(1);
+
+    // Today: one call with everything.
+    const overview = await call(mcp, 'today');
+    expect(overview).toMatchObject({
+      date: today,
+      time_zone: 'UTC',
+      goal: 'Ship the release',
+      week_goals: ['Rest'],
+      workout: { planned: true, title: gen.plan.title, logged: true, skipped: false },
+      calendar_connected: false,
+      events: [],
+      journal: { exists: true },
+    });
+    expect(overview.open_todos.map((t: { content: string }) => t.content)).toEqual(['Book dentist', 'Call Sam']);
+
+    // Search uses the same index as GET /api/search.
+    const found = await call(mcp, 'search', { query: 'dentist' });
+    expect(found.results).toEqual([expect.objectContaining({ type: 'todo', id: dentist.id })]);
+    expect(found.results[0].snippet).toContain('**');
+
+    // Resources and prompts assemble the same data.
+    const res = await mcp.readResource({ uri: 'daymark://journal/today' });
+    expect((res.contents[0] as { text: string }).text).toBe(note.content);
+    const week = await mcp.readResource({ uri: 'daymark://weekly-plan/current' });
+    expect(JSON.parse((week.contents[0] as { text: string }).text).goals).toEqual(['Rest']);
+    const briefing = await mcp.getPrompt({ name: 'daily_briefing' });
+    const briefingText = JSON.stringify(briefing.messages);
+    expect(briefingText).toContain('Ship the release');
+    expect(briefingText).toContain('Book dentist');
+    const review = await mcp.getPrompt({ name: 'weekly_review' });
+    expect(JSON.stringify(review.messages)).toContain('Did the legs session');
+  });
+
+  it("answers not found for another user's ids and never searches another user's text", async () => {
+    const { mcp } = await setup();
+    const bob = await createUserAndSignIn(h, 'bob');
+    const bobTodo = (
+      await bob.request({ method: 'POST', url: '/api/todos', payload: { content: 'bob private plan' } })
+    ).json();
+    await bob.request({
+      method: 'POST',
+      url: '/api/personal-journal',
+      payload: { journal_type: 'note', date: '2026-01-01', content: 'bob private diary' },
+    });
+    for (const name of ['todos_complete', 'todos_reopen']) {
+      const res = await mcp.callTool({ name, arguments: { id: bobTodo.id } });
+      expect(res.isError).toBe(true);
+      expect((res.content as Array<{ text: string }>)[0]?.text).toBe('Todo not found');
+    }
+    expect((await bob.request({ method: 'GET', url: '/api/todos' })).json()[0].completed).toBe(false);
+    expect((await call(mcp, 'search', { query: 'private' })).results).toEqual([]);
+    expect((await call(mcp, 'todos_list', { status: 'recent' })).todos).toEqual([]);
+  });
+
+  it("takes today from the user's time zone", async () => {
+    const { mcp } = await setup();
+    const user = await h.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'alice')
+      .executeTakeFirstOrThrow();
+    // Fourteen hours ahead of UTC: most of the time its date differs from the UTC date.
+    await setUserTimeZone(h.ctx.db, user.id, 'Pacific/Kiritimati');
+    const zoned = todayIn('Pacific/Kiritimati');
+    expect(await call(mcp, 'today')).toMatchObject({ date: zoned, time_zone: 'Pacific/Kiritimati' });
+    expect((await call(mcp, 'journal_append_today', { section: 'journal', text: 'Island day' })).date).toBe(zoned);
+    expect((await call(mcp, 'workout_log', { entry: 'Swim' })).log.date).toBe(zoned);
+  });
+});

@@ -1,0 +1,165 @@
+import { saveLogRequest } from '../../../../common/src/api/workout.js';
+import type { Db } from '../../db/index.js';
+import { generateWorkout } from '../../features/workout/generation.js';
+import { getLogByDate, listLogs, saveLog } from '../../features/workout/logsRepo.js';
+import { getPlanByDate, listPlans, type PlanRow } from '../../features/workout/plansRepo.js';
+import { logValues, presentLog } from '../../features/workout/service.js';
+import { HttpError } from '../../http/errors.js';
+import { defineTool, optionalDate, type ToolDef, z } from './define.js';
+
+const plan = z
+  .object({
+    id: z.number().int(),
+    date: z.string(),
+    title: z.string(),
+    plan: z.record(z.string(), z.unknown()).describe('Sections with exercises, sets, reps and durations'),
+  })
+  .nullable();
+const log = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  entry: z.string(),
+  workout_completion: z.array(z.record(z.string(), z.unknown())).nullable(),
+  workout_skipped: z.boolean(),
+});
+
+function presentPlan(row: PlanRow | undefined) {
+  if (!row) return null;
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = JSON.parse(row.plan);
+  } catch {
+    // A stored plan is always JSON; an unreadable one is shown empty rather than failing the call.
+  }
+  return {
+    id: row.id,
+    date: row.date,
+    title: typeof parsed.title === 'string' ? parsed.title : 'Workout',
+    plan: parsed,
+  };
+}
+
+/** Today's plan and log, shared with the 'today' tool. */
+export async function workoutOf(db: Db, userId: number, date: string) {
+  const [p, l] = await Promise.all([getPlanByDate(db, userId, date), getLogByDate(db, userId, date)]);
+  return { date, plan: presentPlan(p), log: l ? presentLog(l) : null };
+}
+
+function planText(p: NonNullable<ReturnType<typeof presentPlan>>) {
+  const sections = Array.isArray(p.plan.workout_sections) ? p.plan.workout_sections : [];
+  const lines = sections.map(
+    (s: { section_name?: string; duration?: number; exercises?: Array<{ name?: string }> }) => {
+      const names = (s.exercises ?? []).map((e) => e.name).join(', ');
+      return `- ${s.section_name} (${s.duration} min): ${names}`;
+    },
+  );
+  return `${p.title} (${p.date})\n${lines.join('\n')}`;
+}
+
+export const workoutTools: ToolDef[] = [
+  defineTool({
+    name: 'workout_today',
+    title: "Today's workout",
+    description:
+      'The workout plan for a date (today by default) with its sections and exercises, and the workout log of that date if the user logged one. plan is null when no workout is planned; generate one with workout_generate.',
+    input: { date: optionalDate('The day') },
+    output: { date: z.string(), plan, log: log.nullable() },
+    write: false,
+    async run(t, { date }) {
+      const w = await workoutOf(t.ctx.db, t.user.id, date ?? t.today());
+      const text = [
+        w.plan ? planText(w.plan) : `No workout planned for ${w.date}.`,
+        w.log ? `Logged: ${w.log.workout_skipped ? 'skipped' : w.log.entry}` : 'Not logged yet.',
+      ].join('\n');
+      return { data: w, text };
+    },
+  }),
+  defineTool({
+    name: 'workout_generate',
+    title: 'Plan a workout',
+    description:
+      "Plans the workout for a date (today by default) from the user's equipment, preferred duration, recent workouts and exercise feedback, replacing any plan of that date. With an AI provider configured the coach writes it; otherwise the offline planner does. instructions may name a focus, length or limits, e.g. 'short, legs, no jumping'.",
+    input: {
+      date: optionalDate('The day'),
+      instructions: z.string().max(2000).optional().describe('Focus and special instructions in plain words'),
+    },
+    output: { date: z.string(), plan, warnings: z.array(z.string()) },
+    write: true,
+    destructive: true,
+    async run(t, { date, instructions }) {
+      const day = date ?? t.today();
+      const warnings: string[] = [];
+      let failure: string | null = null;
+      await generateWorkout(
+        t.ctx,
+        t.user.id,
+        { date: day, customPrompt: instructions },
+        (e) => {
+          const data = e.data as { message?: string; error?: string };
+          if (e.event === 'warning' && data.message) warnings.push(data.message);
+          if (e.event === 'error') failure = data.error ?? 'The workout could not be generated';
+        },
+        t.signal,
+      );
+      if (failure) throw new HttpError(502, failure);
+      const p = presentPlan(await getPlanByDate(t.ctx.db, t.user.id, day));
+      if (!p) throw new HttpError(500, 'The workout could not be generated');
+      return { data: { date: day, plan: p, warnings }, text: [planText(p), ...warnings].join('\n') };
+    },
+  }),
+  defineTool({
+    name: 'workout_log',
+    title: 'Log a workout',
+    description:
+      'Records what the user did for a date (today by default): a short description, or skipped. One log per date: logging the same date again replaces it.',
+    input: {
+      date: optionalDate('The day'),
+      entry: saveLogRequest.shape.entry.describe('What was done, e.g. "30 min run, felt strong"'),
+      skipped: z.boolean().default(false).describe('True when the workout was skipped'),
+    },
+    output: { log },
+    write: true,
+    destructive: true,
+    idempotent: true,
+    async run(t, { date, entry, skipped }) {
+      const row = await saveLog(
+        t.ctx.db,
+        t.user.id,
+        logValues({ date: date ?? t.today(), entry, workout_skipped: skipped }),
+      );
+      const saved = presentLog(row);
+      return {
+        data: { log: saved },
+        text: `Logged ${saved.date}: ${saved.workout_skipped ? 'skipped — ' : ''}${saved.entry}`,
+      };
+    },
+  }),
+  defineTool({
+    name: 'workout_history',
+    title: 'Workout history',
+    description: 'The latest workout logs and planned workouts, newest first.',
+    input: { limit: z.number().int().min(1).max(100).default(14).describe('How many of each') },
+    output: { logs: z.array(log), plans: z.array(z.object({ id: z.number(), date: z.string(), title: z.string() })) },
+    write: false,
+    async run(t, { limit }) {
+      const [logs, plans] = await Promise.all([
+        listLogs(t.ctx.db, t.user.id, { limit }),
+        listPlans(t.ctx.db, t.user.id, { limit }),
+      ]);
+      const data = {
+        logs: logs.map(presentLog),
+        plans: plans.map((p) => {
+          const x = presentPlan(p);
+          return { id: p.id, date: p.date, title: x?.title ?? 'Workout' };
+        }),
+      };
+      const text = [
+        'Logs:',
+        ...data.logs.map((l) => `- ${l.date}: ${l.workout_skipped ? 'skipped' : l.entry}`),
+        'Plans:',
+        ...data.plans.map((p) => `- ${p.date}: ${p.title}`),
+      ].join('\n');
+      return { data, text };
+    },
+  }),
+];
