@@ -120,7 +120,8 @@ describe('MCP server', () => {
     const plan = await call(mcp, 'weekly_plan_set_goals', { goals: ['Run 3 times', 'Finish chapter 2'] });
     expect(plan).toMatchObject({ exists: true, goals: ['Run 3 times', 'Finish chapter 2'] });
     const weekly = (await rest.request({ method: 'GET', url: '/api/personal-journal?type=weekly_planning' })).json();
-    expect(weekly[0].structured_data.meta_goals).toEqual(['Run 3 times', 'Finish chapter 2']);
+    // Stored in the editor's three slots.
+    expect(weekly[0].structured_data.meta_goals).toEqual(['Run 3 times', 'Finish chapter 2', '']);
     expect(weekly[0].date).toBe(plan.week_start);
     await call(mcp, 'weekly_plan_set_goals', { goals: ['Rest'] });
     expect((await call(mcp, 'weekly_plan_get')).goals).toEqual(['Rest']);

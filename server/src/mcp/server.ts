@@ -5,7 +5,7 @@ import { listJournalEntries } from '../features/journal/repo.js';
 import { getDailyNote } from '../features/journal/service.js';
 import { listTodos } from '../features/todos/repo.js';
 import { listLogs } from '../features/workout/logsRepo.js';
-import { addDays, todayIn, weekStartOf } from './time.js';
+import { addDays, todayIn } from './time.js';
 import { registerTool } from './tools/define.js';
 import { toolDomains } from './tools/index.js';
 import { weeklyPlanOf } from './tools/journal.js';
@@ -39,7 +39,7 @@ export function createMcpServer(ctx: AppContext, user: KeyUser, zone: string, lo
       mimeType: 'application/json',
     },
     async (uri) => {
-      const plan = await weeklyPlanOf(ctx.db, user.id, today());
+      const plan = await weeklyPlanOf(ctx.db, user.id, today(), zone);
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(plan) }] };
     },
   );
@@ -74,8 +74,8 @@ export function createMcpServer(ctx: AppContext, user: KeyUser, zone: string, lo
     { title: 'Weekly review', description: "A review of this week against the week's goals" },
     async () => {
       const day = today();
-      const plan = await weeklyPlanOf(ctx.db, user.id, day);
-      const from = weekStartOf(day);
+      const plan = await weeklyPlanOf(ctx.db, user.id, day, zone);
+      const from = plan.week_start;
       const notes = (await listJournalEntries(ctx.db, user.id, { type: 'daily', limit: 7 })).filter(
         (e) => e.date >= from && e.date <= addDays(from, 6),
       );

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { currentWeek } from '../../../../common/src/weekRules.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 
 let h: Harness;
@@ -34,7 +35,8 @@ describe('search', () => {
     const c = await createUserAndSignIn(h, 'alice');
     const daily = await journal(c, 'daily', '2026-03-02', '## Daily Journal\nWalked along the harbour at dawn.');
     const note = await journal(c, 'note', '2026-03-03', 'Harbour project\nIdeas for the harbour festival.');
-    const weekly = await journal(c, 'weekly_planning', '2026-03-01', 'Finish the harbour proposal this week.');
+    // A plan may be written only while its week lasts: this week's Monday (the user's zone is UTC here).
+    const weekly = await journal(c, 'weekly_planning', currentWeek('UTC'), 'Finish the harbour proposal this week.');
     const t = await c.request({ method: 'POST', url: '/api/todos', payload: { content: 'Email the harbour master' } });
     const [tr] = await h.ctx.db
       .insertInto('transcripts')

@@ -6,9 +6,8 @@ import {
   MORNING_HEADING,
 } from '../../../../common/src/journalText.js';
 import type { Db } from '../../db/index.js';
-import { findLatestInRange, parseJson } from '../../features/journal/repo.js';
-import { getDailyNote, saveDailyNote, saveJournalEntry } from '../../features/journal/service.js';
-import { addDays, weekStartOf } from '../time.js';
+import { getDailyNote, saveDailyNote } from '../../features/journal/service.js';
+import { getPlan, savePlan } from '../../features/weekly/service.js';
 import { defineTool, optionalDate, type ToolDef, z } from './define.js';
 
 const SECTIONS = {
@@ -27,31 +26,28 @@ const dailyNote = {
 };
 
 const weeklyPlan = {
-  week_start: z.string().describe('The Sunday that starts the week'),
+  week_start: z.string().describe('The Monday that starts the planning week'),
   exists: z.boolean(),
   id: z.number().int().nullable(),
   date: z.string().nullable(),
+  editable: z.boolean().describe("false once the week has ended (after its Sunday 00:00 in the user's zone)"),
   goals: z.array(z.string()),
   content: z.string(),
   structured_data: z.record(z.string(), z.unknown()).nullable(),
 };
 
-/** The weekly plan of the week holding `date`: the latest plan dated within that Sunday–Saturday. */
-export async function weeklyPlanOf(db: Db, userId: number, date: string) {
-  const weekStart = weekStartOf(date);
-  const row = await findLatestInRange(db, userId, 'weekly_planning', weekStart, addDays(weekStart, 6));
-  const data = row ? parseJson(row.structured_data) : null;
-  const goals = Array.isArray(data?.meta_goals)
-    ? data.meta_goals.filter((g): g is string => typeof g === 'string')
-    : [];
+/** The weekly plan of the week holding `date`, as the weekly planning editor sees it (Monday weeks). */
+export async function weeklyPlanOf(db: Db, userId: number, date: string, zone: string) {
+  const plan = await getPlan(db, userId, date, zone);
   return {
-    week_start: weekStart,
-    exists: Boolean(row),
-    id: row?.id ?? null,
-    date: row?.date ?? null,
-    goals,
-    content: row?.content ?? '',
-    structured_data: data,
+    week_start: plan.date,
+    exists: plan.exists,
+    id: plan.id,
+    date: plan.exists ? plan.date : null,
+    editable: plan.week.editable,
+    goals: plan.structured_data.meta_goals.map((g) => g.trim()).filter(Boolean),
+    content: plan.exists ? plan.content : '',
+    structured_data: plan.exists ? (plan.structured_data as unknown as Record<string, unknown>) : null,
   };
 }
 
@@ -100,12 +96,12 @@ export const journalTools: ToolDef[] = [
     name: 'weekly_plan_get',
     title: 'Read the weekly plan',
     description:
-      'Reads the weekly plan of the week (Sunday to Saturday) holding a date: its goals (up to three meta goals), additional thoughts and the rest of the planning data. exists is false when the user has not planned that week.',
+      'Reads the weekly plan of the planning week (Monday to Sunday) holding a date: its goals (up to three meta goals), additional thoughts and the rest of the planning data. exists is false when the user has not planned that week.',
     input: { date: optionalDate('Any day of the week') },
     output: weeklyPlan,
     write: false,
     async run(t, { date }) {
-      const plan = await weeklyPlanOf(t.ctx.db, t.user.id, date ?? t.today());
+      const plan = await weeklyPlanOf(t.ctx.db, t.user.id, date ?? t.today(), t.zone);
       return { data: plan, text: planText(plan) };
     },
   }),
@@ -113,9 +109,9 @@ export const journalTools: ToolDef[] = [
     name: 'weekly_plan_set_goals',
     title: "Set the week's goals",
     description:
-      "Replaces the goals of the weekly plan of the week holding a date (creating the plan, dated that week's Sunday, if there is none). Everything else in the plan is kept. Read the current goals with weekly_plan_get first to keep ones the user wants.",
+      'Replaces the goals of the weekly plan of the week holding a date (creating the plan if there is none). Everything else in the plan is kept. A week that has ended (after its Saturday) can no longer be changed. Read the current goals with weekly_plan_get first to keep ones the user wants.',
     input: {
-      goals: z.array(z.string().trim().min(1).max(500)).max(10).describe('The goals, most important first'),
+      goals: z.array(z.string().trim().min(1).max(500)).max(12).describe('The goals, most important first'),
       date: optionalDate('Any day of the week'),
     },
     output: weeklyPlan,
@@ -123,14 +119,23 @@ export const journalTools: ToolDef[] = [
     destructive: true,
     idempotent: true,
     async run(t, { goals, date }) {
-      const current = await weeklyPlanOf(t.ctx.db, t.user.id, date ?? t.today());
-      await saveJournalEntry(t.ctx.db, t.user.id, {
-        date: current.date ?? current.week_start,
-        journal_type: 'weekly_planning',
-        content: current.content,
-        structured_data: { ...(current.structured_data ?? {}), meta_goals: goals },
+      const day = date ?? t.today();
+      const current = await getPlan(t.ctx.db, t.user.id, day, t.zone);
+      const { weekly_review, constraints, brain_dump, weekly_intention, simplified_calendar_events } =
+        current.structured_data;
+      // The editor shows three goal slots; fewer goals leave the others blank.
+      const meta_goals = [...goals, '', '', ''].slice(0, Math.max(3, goals.length));
+      // Ended weeks are refused by the weekly service with its own message, as in the editor.
+      await savePlan(t.ctx.db, t.user.id, day, t.zone, {
+        content: current.exists ? current.content : '',
+        weekly_review,
+        meta_goals,
+        constraints,
+        brain_dump,
+        weekly_intention,
+        simplified_calendar_events,
       });
-      const plan = await weeklyPlanOf(t.ctx.db, t.user.id, current.week_start);
+      const plan = await weeklyPlanOf(t.ctx.db, t.user.id, day, t.zone);
       return { data: plan, text: planText(plan) };
     },
   }),

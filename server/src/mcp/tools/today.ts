@@ -11,7 +11,7 @@ export async function dayOverview(db: Db, userId: number, date: string, zone: st
   const note = await getDailyNote(db, userId, date);
   const workout = await workoutOf(db, userId, date);
   const todos = await listTodos(db, userId, { completed: false });
-  const week = await weeklyPlanOf(db, userId, date);
+  const week = await weeklyPlanOf(db, userId, date, zone);
   const morning = note.structured_data.morning;
   return {
     date,
