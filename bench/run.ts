@@ -1,7 +1,9 @@
 /**
  * npm run bench: seeds a temporary database, starts the built server (dist/bench/server.js) in
  * its own process, loads it from this process with autocannon and prints throughput and latency
- * per route next to the bare route's, as a ratio measured in the same run.
+ * per route next to the bare route's and next to the route's own bare twin (the same SQL
+ * replayed without the app, see server/src/bench/benchServer.ts), as ratios measured in the
+ * same run. Options in options.ts (`--data 5y`, `--json`, `--only`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,10 +14,11 @@ import autocannon from 'autocannon';
 import { loadConfig } from '../server/src/config.js';
 import { migrateToLatest, openDatabase } from '../server/src/db/index.js';
 import { addUser } from '../server/src/features/users/service.js';
-import { scenarios } from './scenarios/index.js';
+import { options } from './options.js';
+import { scenarios as allScenarios } from './scenarios/index.js';
 import type { BenchRoute, BenchRow } from './types.js';
 
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PASSWORD = 'bench-password-1';
 
@@ -41,9 +44,13 @@ async function waitForHealth(baseUrl: string, child: ChildProcess) {
   throw new Error('bench server did not start');
 }
 
-async function load(baseUrl: string, route: BenchRoute, headers: Record<string, string>) {
+const scenarios = options.only
+  ? allScenarios.filter((s) => options.only?.some((w) => s.name.toLowerCase().includes(w)))
+  : allScenarios;
+
+async function load(baseUrl: string, route: BenchRoute, headers: Record<string, string>, url = route.path) {
   const result = await autocannon({
-    url: `${baseUrl}${route.path}`,
+    url: `${baseUrl}${url}`,
     method: route.method ?? 'GET',
     headers: { ...headers, ...(route.body ? { 'content-type': 'application/json' } : {}) },
     body: route.body ? JSON.stringify(route.body) : undefined,
@@ -53,6 +60,21 @@ async function load(baseUrl: string, route: BenchRoute, headers: Record<string, 
   const bad = result.non2xx + result.errors;
   if (bad > 0) console.warn(`  ! ${route.label}: ${bad} failed responses`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** Calls the route once with recording on, so that its twin can replay the same queries. */
+async function record(baseUrl: string, route: BenchRoute, token: string, key: string) {
+  const res = await fetch(`${baseUrl}${route.path}`, {
+    method: route.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-bench-record': key,
+      ...(route.body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: route.body ? JSON.stringify(route.body) : undefined,
+  });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${route.label}: ${res.status}`);
 }
 
 function printTable(rows: BenchRow[]) {
@@ -79,7 +101,8 @@ async function main() {
   for (const s of scenarios) {
     if (!s.seed) continue;
     const t = performance.now();
-    await s.seed({ db: handle.db, userId: user.id });
+    // One transaction per scenario: bulk inserts without a sync per statement.
+    await handle.db.transaction().execute((trx) => s.seed?.({ db: trx, userId: user.id }) ?? Promise.resolve());
     console.log(`seeded ${s.name} in ${Math.round(performance.now() - t)} ms`);
   }
   await handle.close();
@@ -107,7 +130,7 @@ async function main() {
     });
     const { token } = (await login.json()) as { token: string };
     console.log(
-      `\nDaymark bench: ${CONNECTIONS} connections, ${DURATION_S} s per route, SQLite, node ${process.version}\n`,
+      `\nDaymark bench: ${options.data} data set, ${CONNECTIONS} connections, ${DURATION_S} s per route, SQLite, node ${process.version}\n`,
     );
 
     const bare = await load(baseUrl, { label: 'bare', path: '/api/bench/bare' }, { 'x-bench-token': token });
@@ -120,23 +143,50 @@ async function main() {
         'vs bare': '1.00',
       },
     ];
+    let key = 0;
     for (const s of scenarios) {
       for (const route of s.routes ?? []) {
+        const twinKey = String(++key);
+        await record(baseUrl, route, token, twinKey);
         const r = await load(baseUrl, route, { authorization: `Bearer ${token}` });
+        const twin = await load(baseUrl, route, { 'x-bench-token': token }, `/api/bench/twin/${twinKey}`);
         rows.push({
           label: route.label,
           'req/s': Math.round(r.rps),
           'p50 ms': r.p50,
           'p99 ms': r.p99,
           'vs bare': (r.rps / bare.rps).toFixed(2),
+          'twin req/s': Math.round(twin.rps),
+          'twin p99 ms': twin.p99,
+          'vs twin': (r.rps / twin.rps).toFixed(2),
         });
       }
     }
     printTable(rows);
+    const measures: Record<string, BenchRow[]> = {};
     for (const s of scenarios) {
       if (!s.measure) continue;
       console.log(`\n${s.name}`);
-      printTable(await s.measure({ baseUrl, token }));
+      measures[s.name] = await s.measure({ baseUrl, token });
+      printTable(measures[s.name] ?? []);
+    }
+    if (options.json !== null) {
+      const file =
+        options.json ||
+        path.join('bench', 'results', `${options.data}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      const figures = {
+        date: new Date().toISOString(),
+        data: options.data,
+        connections: CONNECTIONS,
+        durationSeconds: DURATION_S,
+        node: process.version,
+        cpus: os.cpus().length,
+        routes: rows,
+        measures,
+      };
+      fs.writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
+      console.log(`\nfigures written to ${file}`);
     }
   } finally {
     child.kill('SIGTERM');

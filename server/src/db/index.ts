@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  type KyselyConfig,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+} from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './migrationHelpers.js';
 import { migrations } from './migrations/index.js';
@@ -21,13 +29,20 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 /** The SQLite database file under DATA_DIR (also read by backups and restore). */
 export const sqliteFile = (dataDir: string) => path.join(dataDir, 'daymark.db');
 
-export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): DbHandle {
+/**
+ * Opens the configured database. `log` receives every executed query (the bench server uses it
+ * to replay a route's SQL in a bare twin); production passes none.
+ */
+export function openDatabase(
+  opts: { databaseUrl?: string | undefined; dataDir: string },
+  log?: KyselyConfig['log'],
+): DbHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle connection the server drops (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
@@ -36,7 +51,7 @@ export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: 
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...(log ? { log } : {}) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
