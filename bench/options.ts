@@ -5,6 +5,7 @@
  *   --data standard|5y   the seeded data set (default standard)
  *   --json [file.json]   also write the figures as JSON (default bench/results/<data>-<time>.json)
  *   --only a,b           run only the scenarios whose name contains one of these words
+ *   --cpu-prof           start the server with --cpu-prof (profiles in bench/results/profiles)
  */
 const argv = process.argv.slice(2);
 
@@ -22,6 +23,7 @@ export const options = {
   data: data as 'standard' | '5y',
   /** null: no JSON; '': the default file. */
   json: argv.includes('--json') ? (flagValue('--json') ?? '') : null,
+  cpuProf: argv.includes('--cpu-prof'),
   only: flagValue('--only')
     ?.split(',')
     .map((s) => s.trim().toLowerCase())

@@ -111,7 +111,8 @@ async function main() {
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/bench/server.js'], {
+  const profile = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.join('bench', 'results', 'profiles')}`] : [];
+  const child = spawn(process.execPath, [...profile, 'dist/bench/server.js'], {
     // The MCP scenario loads one key far beyond the per-minute limit.
     env: {
       ...process.env,
