@@ -1,17 +1,29 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { assistantRoute } from '../features/assistant/routes';
 import { coachRoute } from '../features/coach/routes';
 import { dashboardRoute } from '../features/dashboard/routes';
 import { journalRoute } from '../features/notes/JournalPart';
 import { notesRoute } from '../features/notes/routes';
 import { todosRoute } from '../features/todos/routes';
-import { transcriptRoute } from '../features/transcript/routes';
 import { workoutRoute } from '../features/workout/routes';
 import { LoginPage } from './auth/LoginPage';
 import { RequireAuth } from './auth/RequireAuth';
 import { ErrorScreen } from './ErrorScreen';
 import { startRoute } from './lastRoute';
 import { AppShell } from './shell/AppShell';
+
+/**
+ * /transcript/*, as features/transcript/routes.tsx defines it, loaded with its pages when the
+ * section is first opened: its routes are matched below /transcript once the chunk is here.
+ */
+const lazyTranscriptRoute: RouteObject = {
+  path: 'transcript/*',
+  lazy: async () => {
+    const { transcriptRoute } = await import('../features/transcript/routes');
+    const section: RouteObject[] = [{ ...transcriptRoute, path: undefined }];
+    return { Component: () => useRoutes(section) };
+  },
+};
 
 function StartRoute() {
   return <Navigate to={startRoute()} replace />;
@@ -40,7 +52,7 @@ export const routes: RouteObject[] = [
                   todosRoute,
                   workoutRoute,
                   coachRoute,
-                  transcriptRoute,
+                  lazyTranscriptRoute,
                   assistantRoute,
                   { path: '*', element: <Navigate to="/dashboard" replace /> },
                 ],
