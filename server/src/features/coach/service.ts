@@ -71,8 +71,9 @@ export class CoachService {
     return this.ctx.db;
   }
 
-  async list(userId: number) {
-    return (await repo.listConversations(this.db, userId)).map(presentConversation);
+  async list(userId: number, page: { limit: number; offset: number; coachTypes?: string | undefined }) {
+    const coachTypes = page.coachTypes?.split(',');
+    return (await repo.listConversations(this.db, userId, { ...page, coachTypes })).map(presentConversation);
   }
 
   /** The user's conversation, else 404. */
