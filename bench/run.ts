@@ -5,9 +5,7 @@
  * replayed without the app, see server/src/bench/benchServer.ts), as ratios measured in the
  * same run. Options in options.ts (`--data 5y`, `--json`, `--only`).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -17,33 +15,12 @@ import { migrateToLatest, openDatabase } from '../server/src/db/index.js';
 import { addUser } from '../server/src/features/users/service.js';
 import { options } from './options.js';
 import { scenarios as allScenarios } from './scenarios/index.js';
+import { startServer } from './server.js';
 import type { BenchRoute, BenchRow } from './types.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PASSWORD = 'bench-password-1';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess) {
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error('bench server exited early');
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('bench server did not start');
-}
 
 const scenarios = options.only
   ? allScenarios.filter((s) => options.only?.some((w) => s.name.toLowerCase().includes(w)))
@@ -109,23 +86,15 @@ async function main() {
   }
   await handle.close();
 
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
   const profile = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.join('bench', 'results', 'profiles')}`] : [];
-  const child = spawn(process.execPath, [...profile, 'dist/bench/server.js'], {
-    // The MCP scenario loads one key far beyond the per-minute limit.
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      MCP_RATE_LIMIT_PER_MINUTE: '100000000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  // The MCP scenario loads one key far beyond the per-minute limit.
+  const server = await startServer(
+    'dist/bench/server.js',
+    { DATA_DIR: dataDir, MCP_RATE_LIMIT_PER_MINUTE: '100000000' },
+    { nodeArgs: profile },
+  );
+  const { baseUrl } = server;
   try {
-    await waitForHealth(baseUrl, child);
     const login = await fetch(`${baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -170,7 +139,7 @@ async function main() {
     for (const s of scenarios) {
       if (!s.measure) continue;
       console.log(`\n${s.name}`);
-      measures[s.name] = await s.measure({ baseUrl, token });
+      measures[s.name] = await s.measure({ baseUrl, token, dataDir });
       printTable(measures[s.name] ?? []);
     }
     if (options.json !== null) {
@@ -192,8 +161,7 @@ async function main() {
       console.log(`\nfigures written to ${file}`);
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

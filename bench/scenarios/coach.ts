@@ -85,7 +85,7 @@ export const coachScenario: BenchScenario = {
     }
   },
   routes: [
-    { label: `GET /api/coach/conversations (${CONVERSATIONS})`, path: '/api/coach/conversations' },
+    { label: `GET /api/coach/conversations (first page of ${CONVERSATIONS})`, path: '/api/coach/conversations' },
     { label: `GET /api/coach/conversations/{uuid} (${MESSAGES_EACH} msgs)`, path: `/api/coach/conversations/${KNOWN}` },
     { label: 'GET /api/coach/meta/assistant', path: '/api/coach/meta/assistant' },
   ],

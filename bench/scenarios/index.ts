@@ -5,8 +5,10 @@ import { coachScenario } from './coach.js';
 import { cronScenario } from './cron.js';
 import { dashboardScenario } from './dashboard.js';
 import { journalScenario } from './journal.js';
+import { llmStreamScenario } from './llmStream.js';
 import { mcpScenario } from './mcp.js';
 import { searchScenario } from './search.js';
+import { startupScenario } from './startup.js';
 import { transcriptsScenario } from './transcripts.js';
 import { webAppScenario } from './webApp.js';
 import { weeklyScenario } from './weekly.js';
@@ -26,4 +28,6 @@ export const scenarios: BenchScenario[] = [
   calendarScenario,
   searchScenario,
   mcpScenario,
+  llmStreamScenario,
+  startupScenario,
 ];
