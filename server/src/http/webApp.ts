@@ -13,6 +13,8 @@ export async function registerWebApp(app: FastifyInstance, webDir: string) {
     root: webDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies of the text assets; sent when the browser accepts them.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

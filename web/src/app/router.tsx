@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { assistantRoute } from '../features/assistant/routes';
 import { coachRoute } from '../features/coach/routes';
@@ -6,11 +7,15 @@ import { journalRoute } from '../features/notes/JournalPart';
 import { notesRoute } from '../features/notes/routes';
 import { todosRoute } from '../features/todos/routes';
 import { workoutRoute } from '../features/workout/routes';
+import { LoadingState } from '../ui';
 import { LoginPage } from './auth/LoginPage';
 import { RequireAuth } from './auth/RequireAuth';
 import { ErrorScreen } from './ErrorScreen';
 import { startRoute } from './lastRoute';
-import { AppShell } from './shell/AppShell';
+import { lazyPage } from './lazyPage';
+
+// The signed-in shell loads after the session check, so the login page downloads only itself.
+const AppShell = lazyPage(() => import('./shell/AppShell'), 'AppShell');
 
 /**
  * /transcript/*, as features/transcript/routes.tsx defines it, loaded with its pages when the
@@ -39,7 +44,11 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <AppShell />,
+            element: (
+              <Suspense fallback={<LoadingState message="Loading…" />}>
+                <AppShell />
+              </Suspense>
+            ),
             children: [
               {
                 // Errors inside a section render in the content area; the shell stays usable.

@@ -2,9 +2,9 @@ import { Navigate, type RouteObject } from 'react-router';
 import { AppletLayout } from '../../app/AppletLayout';
 import { lazyPage } from '../../app/lazyPage';
 import type { AppletTab } from '../../ui/AppletTabs';
-import { OverviewPage } from './OverviewPage';
 
-// The overview is the first page; every other tab loads its own chunk when opened.
+// Each tab loads its own chunk when opened.
+const OverviewPage = lazyPage(() => import('./OverviewPage'), 'OverviewPage');
 const CalendarPage = lazyPage(() => import('../calendar/CalendarPage'), 'CalendarPage');
 const CalendarSettingsPage = lazyPage(() => import('../calendar/CalendarSettingsPage'), 'CalendarSettingsPage');
 const GoogleCallbackPage = lazyPage(() => import('../calendar/GoogleCallbackPage'), 'GoogleCallbackPage');
