@@ -13,6 +13,7 @@ import { transcriptsScenario } from './transcripts.js';
 import { webAppScenario } from './webApp.js';
 import { weeklyScenario } from './weekly.js';
 import { workoutScenario } from './workout.js';
+import { writesScenario } from './writes.js';
 
 /** Every feature's bench scenario. A new feature adds one line here. */
 export const scenarios: BenchScenario[] = [
@@ -28,6 +29,7 @@ export const scenarios: BenchScenario[] = [
   calendarScenario,
   searchScenario,
   mcpScenario,
+  writesScenario,
   llmStreamScenario,
   startupScenario,
 ];
