@@ -19,6 +19,7 @@ const PASSWORD = 'sam-app-password';
 
 let app: LlmApp;
 let radicale: Radicale;
+let workCalendar: string;
 
 /** YYYYMMDDTHHMMSSZ of a local time on a date in the user's zone. */
 function at(date: string, hour: number, minute = 0): string {
@@ -48,6 +49,7 @@ test.beforeAll(async () => {
   radicale = await startRadicale({ [USER]: PASSWORD });
   const today = todayIn(ZONE);
   const work = await radicale.makeCalendar(USER, 'work', { displayName: 'Work', color: '#0b8043' });
+  workCalendar = work;
   // Early in the day, so that the meeting has taken place whatever the hour the test runs at.
   await radicale.put(
     work,
@@ -228,4 +230,29 @@ test('at 390 px the Calendar tab with its transcripts fits the screen', async ({
     () => (globalThis as unknown as BrowserGlobal).document.documentElement.scrollWidth,
   );
   expect(width).toBeLessThanOrEqual(390);
+});
+
+test('a meeting changed on the calendar server no longer counts the transcript of its old version', async ({
+  page,
+}) => {
+  const today = todayIn(ZONE);
+  // Moved by half an hour: the same event id with a new etag.
+  await radicale.put(
+    workCalendar,
+    'review.ics',
+    vevent('review', [`DTSTART:${at(today, 22, 30)}`, `DTEND:${at(today, 23)}`, 'SUMMARY:Design review']),
+    USER,
+  );
+  await signInAt(page, app.baseUrl, '/dashboard/calendar');
+  await page.getByRole('button', { name: 'Refresh events' }).click();
+  const review = eventRow(page, 'Design review');
+  await expect(review).toContainText('10:30 PM - 11:00 PM');
+  await expect(review.getByRole('button', { name: 'Add transcript for Design review' })).toBeVisible();
+  const quick = page.getByRole('list', { name: "Today's events without a transcript" });
+  await expect(quick.getByRole('listitem')).toHaveCount(1);
+  await expect(quick).toContainText('Design review');
+  // The unchanged standup keeps its transcript.
+  await expect(
+    eventRow(page, 'Team standup').getByRole('button', { name: 'View transcript for Team standup' }),
+  ).toBeVisible();
 });
