@@ -6,7 +6,7 @@ import { journalSource, todosSource, transcriptsSource, workoutsSource } from '.
 
 export interface SourceRequest {
   userId: number;
-  /** YYYY-MM-DD (UTC) */
+  /** YYYY-MM-DD: the user's today, in their time zone. */
   today: string;
   specificEntries?: SpecificEntries;
 }

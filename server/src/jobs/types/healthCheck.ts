@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { calendarHealthChecks } from '../../features/calendar/healthCheck.js';
 import { type JobType, num, text } from './jobType.js';
 
 export interface CheckResult {
@@ -10,10 +11,10 @@ export interface CheckResult {
 }
 
 /**
- * Extra checks contributed by features (e.g. one per calendar connection). A feature adds its
+ * Extra checks contributed by features (one per calendar connection). A feature adds its
  * function here; each returns one result per thing it checks.
  */
-export const featureHealthChecks: Array<(ctx: AppContext, userId: number) => Promise<CheckResult[]>> = [];
+const featureHealthChecks: Array<(ctx: AppContext, userId: number) => Promise<CheckResult[]>> = [calendarHealthChecks];
 
 async function databaseCheck(ctx: AppContext): Promise<CheckResult> {
   const started = Date.now();
