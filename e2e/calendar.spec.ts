@@ -199,6 +199,24 @@ test('CalDAV connected in settings: the Calendar tab shows today, upcoming and p
   await expect(page).toHaveURL(/\/dashboard\/coach-settings$/);
 });
 
+test("the overview's calendar card lists today's events from the connected calendars", async ({ page }) => {
+  await signInAt(page, app.baseUrl, '/dashboard');
+  const card = page.getByRole('region', { name: "Today's Calendar" });
+  const items = card.getByRole('list', { name: 'Events' }).getByRole('listitem');
+  // As on the Calendar tab: all-day first, then by start, 12-hour in the user's zone, no declined invitation.
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(0)).toContainText('All day');
+  await expect(items.nth(0)).toContainText('Family day');
+  await expect(items.nth(1)).toContainText('9:00 AM - 9:30 AM');
+  await expect(items.nth(1)).toContainText('Team standup');
+  await expect(items.nth(1)).toContainText('Room 4');
+  await expect(items.nth(2)).toContainText('2:00 PM - 3:30 PM');
+  await expect(card.getByText('Vendor pitch')).toHaveCount(0);
+  await expect(card.getByText('Sprint retro')).toHaveCount(0);
+  await card.getByRole('link', { name: 'Open the calendar' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/calendar$/);
+});
+
 test('at 390 px the Calendar tab and its settings fit the screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAt(page, app.baseUrl, '/dashboard/calendar');

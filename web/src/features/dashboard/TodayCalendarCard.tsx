@@ -20,6 +20,7 @@ export function TodayCalendarCard({ calendar, zone, today }: TodayCalendarCardPr
   return (
     <Card
       title={OVERVIEW_TEXT.calendarTitle}
+      aria-label={OVERVIEW_TEXT.calendarTitle}
       className={styles.calendarCard}
       actions={
         calendar.connected ? (
