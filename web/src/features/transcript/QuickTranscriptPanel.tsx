@@ -4,7 +4,6 @@ import { TRANSCRIPT_TEXT } from '../../../../common/src/api/transcripts';
 import { prefillFromEvent, withoutTranscript } from '../../../../common/src/transcriptRules';
 import { useTimeZone, useToday } from '../../app/time/useToday';
 import { Button, Card, ErrorState, LoadingState } from '../../ui';
-import { PlusIcon } from '../../ui/icons';
 import { useTranscriptWindows } from './api';
 import { eventTimeLabel } from './format';
 import styles from './Transcript.module.css';
@@ -52,7 +51,6 @@ export function QuickTranscriptPanel({ events }: QuickTranscriptPanelProps) {
                 title={TRANSCRIPT_TEXT.addForMeeting}
                 aria-label={`${TRANSCRIPT_TEXT.addForMeeting}: ${e.summary || TRANSCRIPT_TEXT.defaultTitle}`}
                 onClick={() => setDraft(prefillFromEvent(e))}
-                icon={<PlusIcon />}
               >
                 +
               </Button>
