@@ -232,7 +232,7 @@ test('at 390 px the Calendar tab with its transcripts fits the screen', async ({
   expect(width).toBeLessThanOrEqual(390);
 });
 
-test('a meeting changed on the calendar server no longer counts the transcript of its old version', async ({
+test('a meeting changed on the calendar server no longer counts its old transcript; a deleted one is gone from the marks', async ({
   page,
 }) => {
   const today = todayIn(ZONE);
@@ -252,7 +252,17 @@ test('a meeting changed on the calendar server no longer counts the transcript o
   await expect(quick.getByRole('listitem')).toHaveCount(1);
   await expect(quick).toContainText('Design review');
   // The unchanged standup keeps its transcript.
-  await expect(
-    eventRow(page, 'Team standup').getByRole('button', { name: 'View transcript for Team standup' }),
-  ).toBeVisible();
+  const standup = eventRow(page, 'Team standup');
+  await expect(standup.getByRole('button', { name: 'View transcript for Team standup' })).toBeVisible();
+
+  // Deleting the standup's transcript from the list for today asks first, then the meeting
+  // has none again.
+  const day = page.getByRole('list', { name: `Transcripts for ${longDate(today)}` });
+  await day.getByRole('listitem').filter({ hasText: 'Team standup' }).getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText('This action cannot be undone');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(day.getByRole('listitem').filter({ hasText: 'Team standup' })).toHaveCount(0);
+  await expect(standup.getByRole('button', { name: 'Add transcript for Team standup' })).toBeVisible();
+  await expect(quick.getByRole('listitem')).toHaveCount(2);
 });
