@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import type { CheckResult } from '../../jobs/types/healthCheck.js';
+import type { CheckResult } from '../../jobs/types/jobType.js';
 import * as repo from './repo.js';
 import { refreshConnection } from './sync.js';
 

@@ -2,13 +2,7 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { calendarHealthChecks } from '../../features/calendar/healthCheck.js';
-import { type JobType, num, text } from './jobType.js';
-
-export interface CheckResult {
-  name: string;
-  ok: boolean;
-  detail: string;
-}
+import { type CheckResult, type JobType, num, text } from './jobType.js';
 
 /**
  * Extra checks contributed by features (one per calendar connection). A feature adds its
