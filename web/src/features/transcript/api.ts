@@ -75,6 +75,19 @@ export function useTranscriptWindows(today: string, date: string) {
   return { all, pending, error, refetch: () => Promise.all(results.map((r) => r.refetch())) };
 }
 
+/**
+ * The transcripts of a span of days, e.g. the days a calendar view shows, so each event can say
+ * whether it has one (part 1 §4: transcripts are fetched for the range the events came from).
+ * Shares its cache key with the windows above, so a save refreshes both.
+ */
+export function useTranscriptsBetween(start: string, end: string, enabled = true) {
+  return useQuery({
+    queryKey: [...transcriptsKey, 'range', start, end],
+    queryFn: () => fetchRange(start, end),
+    enabled,
+  });
+}
+
 /** Calendar connection: 401 or any failure counts as not connected (part 1 §7). */
 export function useCalendarConnected(enabled: boolean) {
   return useQuery({
