@@ -17,6 +17,11 @@ import { lazyPage } from './lazyPage';
 // The signed-in shell loads after the session check, so the login page downloads only itself.
 const AppShell = lazyPage(() => import('./shell/AppShell'), 'AppShell');
 
+/** Routes matched below the current one (a section whose route objects arrive in a lazy chunk). */
+function Section({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
 /**
  * /transcript/*, as features/transcript/routes.tsx defines it, loaded with its pages when the
  * section is first opened: its routes are matched below /transcript once the chunk is here.
@@ -25,8 +30,7 @@ const lazyTranscriptRoute: RouteObject = {
   path: 'transcript/*',
   lazy: async () => {
     const { transcriptRoute } = await import('../features/transcript/routes');
-    const section: RouteObject[] = [{ ...transcriptRoute, path: undefined }];
-    return { Component: () => useRoutes(section) };
+    return { element: <Section routes={[{ ...transcriptRoute, path: undefined }]} /> };
   },
 };
 
