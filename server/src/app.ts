@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../common/src/constants.js';
 import type { AppContext } from './context.js';
@@ -8,6 +8,7 @@ import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/errorHandler.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
+import { registerTextInputChecks } from './http/textInput.js';
 import { registerWebApp } from './http/webApp.js';
 
 /** Header and body fields that must never reach a log line. */
@@ -25,6 +26,12 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     logger,
     bodyLimit: ctx.config.bodyLimit,
     trustProxy: ctx.config.trustProxy,
+    // The router's own refusals (a path that is not valid UTF-8, a parameter over 100
+    // characters) answer like every other bad request: 400 with {error}.
+    frameworkErrors: (err, _request, reply: FastifyReply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      return reply.code(400).send({ error: tooLong ? 'A path parameter is too long' : 'The path is not valid' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -32,6 +39,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   await app.register(fastifyCookie);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  registerTextInputChecks(app);
   registerAuth(app, ctx.auth, ctx.config.allowedOrigins);
 
   await registerOpenApi(app, ctx.version);
