@@ -21,9 +21,32 @@ export const LOG_REDACT = [
   '*.token',
 ];
 
+/** Query parameters whose values are credentials (OAuth codes and state, tokens, keys). */
+const SECRET_QUERY = /^(code|state|token|access_token|refresh_token|id_token|key|api_key|password|secret)$/i;
+
+/** A request's URL as logged: the values of credential-bearing query parameters left out. */
+export function loggableUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const params = new URLSearchParams(url.slice(at + 1));
+  for (const name of new Set(params.keys())) if (SECRET_QUERY.test(name)) params.set(name, '[redacted]');
+  return `${url.slice(0, at)}?${params.toString()}`;
+}
+
+const requestSerializer = (req: { method: string; url: string; host?: string; ip?: string }) => ({
+  method: req.method,
+  url: loggableUrl(req.url),
+  host: req.host,
+  remoteAddress: req.ip,
+});
+
 export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['logger'] = false) {
   const app = Fastify({
-    logger,
+    // The OAuth callback carries its one-time code and state in the query: never log them.
+    logger:
+      logger && typeof logger === 'object'
+        ? { ...logger, serializers: { req: requestSerializer, ...(logger as { serializers?: object }).serializers } }
+        : logger,
     bodyLimit: ctx.config.bodyLimit,
     trustProxy: ctx.config.trustProxy,
     // The router's own refusals (a path that is not valid UTF-8, a parameter over 100
