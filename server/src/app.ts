@@ -69,12 +69,12 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
 
   await app.register(async (scope) => registerFeatures(scope, ctx));
 
-  const hasWeb = ctx.config.webDir ? await registerWebApp(app, ctx.config.webDir) : false;
+  const sendIndex = ctx.config.webDir ? await registerWebApp(app, ctx.config.webDir) : null;
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !hasWeb) {
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !sendIndex) {
       return reply.code(404).send({ error: MESSAGES.notFound });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendIndex(reply);
   });
   return app;
 }
