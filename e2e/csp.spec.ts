@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { login } from './helpers';
+import { login } from './helpers.js';
 
 /**
  * Every screen renders under the app's Content-Security-Policy (no 'unsafe-inline' for scripts
