@@ -15,7 +15,7 @@ export interface Snapshot {
   ids: Map<number, Map<string, { numbers: number[]; strings: string[] }>>;
 }
 
-const SKIP_TABLES = new Set<string>(['sessions']);
+const SKIP_TABLES = new Set<string>(['sessions', 'login_attempts']);
 const SKIP_COLUMNS = new Set(['last_used_at', 'last_seen_at']);
 const ID_COLUMN = /(^id$|uuid$|^public_id$)/;
 
