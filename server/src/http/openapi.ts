@@ -100,6 +100,13 @@ function documentUnsupportedMediaType(route: RouteOptions) {
   route.schema = { ...route.schema, response: { ...response, ...errors(415) } };
 }
 
+/** Any route that reads or writes can meet a database that is restarting: 503, documented once here. */
+function documentDatabaseUnavailable(route: RouteOptions) {
+  const response = route.schema?.response as Record<string, unknown>;
+  if (!response || '503' in response || 503 in response) return;
+  route.schema = { ...route.schema, response: { ...response, ...errors(503) } };
+}
+
 /** The OpenAPI 3.1 document at /api/openapi.json, generated from the route schemas, and its docs page. */
 export async function registerOpenApi(app: FastifyInstance, version: string) {
   await app.register(fastifySwagger, {
@@ -135,7 +142,10 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
     // credentials of its own, as the MCP endpoint's API key).
     else if (route.config?.public && route.schema && !route.schema.hide && !route.schema.security)
       route.schema = { ...route.schema, security: [] };
-    if (route.url.startsWith('/api') && route.schema?.response) documentUnsupportedMediaType(route);
+    if (route.url.startsWith('/api') && route.schema?.response) {
+      documentUnsupportedMediaType(route);
+      documentDatabaseUnavailable(route);
+    }
     if (route.url.startsWith('/api')) {
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue;

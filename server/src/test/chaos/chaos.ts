@@ -16,6 +16,8 @@ export interface ChaosOptions {
   /** PostgreSQL to use instead of SQLite (the app process is killed, not the database). */
   databaseUrl?: string;
   seed: number;
+  /** Restarts the database server once, half-way, under load (PostgreSQL). */
+  restartDatabase?: () => Promise<void>;
   log?: (line: string) => void;
 }
 
@@ -29,6 +31,12 @@ export interface ChaosReport {
   integrity: string;
   failedRequests: number;
   serverErrors: number;
+  /** 503 answers (the database restarting), and requests that got no answer within 20 s. */
+  unavailable: number;
+  hangs: number;
+  databaseRestarted: boolean;
+  /** Times the server was found stopped without being killed. */
+  crashes: number;
 }
 
 const ADMIN = { username: 'chaos', password: 'chaos-admin-password' };
@@ -99,9 +107,16 @@ export async function chaos(opts: ChaosOptions): Promise<ChaosReport> {
     }
     throw new Error(`the server did not start: ${stderr}`);
   };
+  let crashes = 0;
   const kill = async () => {
     const c = child;
     if (!c) return;
+    // The app must never stop by itself (a database restart included): that is a crash.
+    if (c.exitCode !== null || c.signalCode !== null) {
+      crashes++;
+      log(`the server had stopped by itself: ${stderr.slice(-600)}`);
+      return;
+    }
     const exited = new Promise((r) => c.once('exit', r));
     c.kill('SIGKILL');
     await exited;
@@ -121,6 +136,20 @@ export async function chaos(opts: ChaosOptions): Promise<ChaosReport> {
   const completed = new Set<number>();
   let failedRequests = 0;
   let serverErrors = 0;
+  let unavailable = 0;
+  let hangs = 0;
+  // Every request has 20 s: an answer that does not come is a hang, not a slow write.
+  const call = async (url: string, init: RequestInit) => {
+    try {
+      const res = await fetch(url, { ...init, signal: AbortSignal.timeout(20_000) });
+      if (res.status === 503) unavailable++;
+      else if (res.status >= 500) serverErrors++;
+      return res;
+    } catch (err) {
+      if ((err as Error).name === 'TimeoutError') hangs++;
+      throw err;
+    }
+  };
   let running = true;
   let counter = 0;
 
@@ -131,17 +160,15 @@ export async function chaos(opts: ChaosOptions): Promise<ChaosReport> {
         const ids = [...acknowledged.keys()];
         if (ids.length && rand() < 0.3) {
           const id = ids[Math.floor(rand() * ids.length)] as number;
-          const res = await fetch(`${base}/api/todos/${id}`, {
+          const res = await call(`${base}/api/todos/${id}`, {
             method: 'PATCH',
             headers,
             body: JSON.stringify({ completed: true }),
           });
-          if (res.status >= 500) serverErrors++;
           if (res.ok) completed.add(id);
         } else {
           const content = `chaos ${n}-${counter++}`;
-          const res = await fetch(`${base}/api/todos`, { method: 'POST', headers, body: JSON.stringify({ content }) });
-          if (res.status >= 500) serverErrors++;
+          const res = await call(`${base}/api/todos`, { method: 'POST', headers, body: JSON.stringify({ content }) });
           if (res.ok) acknowledged.set(((await res.json()) as { id: number }).id, content);
         }
       } catch {
@@ -153,8 +180,17 @@ export async function chaos(opts: ChaosOptions): Promise<ChaosReport> {
   };
   const clients = Array.from({ length: opts.clients }, (_, i) => client(i));
 
+  let databaseRestarted = false;
   for (let k = 1; k <= opts.kills; k++) {
     await new Promise((r) => setTimeout(r, 100 + rand() * 400));
+    if (opts.restartDatabase && k === Math.ceil(opts.kills / 2)) {
+      // The database goes away under load while the app keeps running: it must answer 503
+      // meanwhile and reconnect by itself.
+      await opts.restartDatabase();
+      databaseRestarted = true;
+      await new Promise((r) => setTimeout(r, 1000));
+      log('database server restarted under load');
+    }
     await kill();
     await start();
     if (k % 10 === 0 || k === opts.kills) log(`${k} kills, ${acknowledged.size} acknowledged writes`);
@@ -192,5 +228,9 @@ export async function chaos(opts: ChaosOptions): Promise<ChaosReport> {
     integrity,
     failedRequests,
     serverErrors,
+    unavailable,
+    hangs,
+    databaseRestarted,
+    crashes,
   };
 }

@@ -3,6 +3,8 @@
  * PostgreSQL too when TEST_DATABASE_URL points at a server (scripts/with-postgres.sh), each on
  * a fresh database. Exits 1 if an acknowledged write was lost or the integrity check failed.
  */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { type ChaosReport, chaos } from './chaos.js';
@@ -36,7 +38,24 @@ if (values.only !== 'postgres') {
 const admin = process.env.TEST_DATABASE_URL;
 if (admin && values.only !== 'sqlite') {
   console.log(`PostgreSQL: ${base.kills} kills of the app, ${base.clients} clients, seed ${base.seed}`);
-  reports.push(await chaos({ ...base, databaseUrl: await freshPostgres(admin), log: (l) => console.log(`  ${l}`) }));
+  const { TEST_PGDATA: data, TEST_PGBIN: bin, TEST_PG_RUN_AS: runAs } = process.env;
+  // scripts/with-postgres.sh says where its cluster is: restart it (fast shutdown) once.
+  const restartDatabase =
+    data && bin
+      ? async () => {
+          const ctl = [path.join(bin, 'pg_ctl'), '-D', data, '-m', 'fast', '-w', 'restart'];
+          const [cmd, ...args] = runAs ? [...runAs.split(' '), ...ctl] : ctl;
+          // Asynchronously (the clients keep writing meanwhile), and without pipes: the new
+          // postmaster would hold them open.
+          await new Promise<void>((resolve, reject) =>
+            spawn(cmd as string, args, { stdio: 'ignore' }).on('exit', (code) =>
+              code === 0 ? resolve() : reject(new Error(`pg_ctl restart: exit ${code}`)),
+            ),
+          );
+        }
+      : undefined;
+  const databaseUrl = await freshPostgres(admin);
+  reports.push(await chaos({ ...base, databaseUrl, restartDatabase, log: (l) => console.log(`  ${l}`) }));
 }
 let failed = false;
 for (const r of reports) {
@@ -44,10 +63,12 @@ for (const r of reports) {
     r.lost.length === 0 &&
     r.reverted.length === 0 &&
     r.serverErrors === 0 &&
+    r.hangs === 0 &&
+    r.crashes === 0 &&
     (r.database === 'postgres' || r.integrity === 'ok');
   failed ||= !ok;
   console.log(
-    `${r.database}: ${r.kills} kills, ${r.acknowledged} acknowledged writes, lost ${r.lost.length}${r.lost.length ? ` (${r.lost.slice(0, 10).join(', ')})` : ''}, completions undone ${r.reverted.length}, integrity ${r.integrity}, 5xx ${r.serverErrors}, requests cut by a kill ${r.failedRequests} — ${ok ? 'OK' : 'FAILED'}`,
+    `${r.database}: ${r.kills} kills, ${r.acknowledged} acknowledged writes, lost ${r.lost.length}${r.lost.length ? ` (${r.lost.slice(0, 10).join(', ')})` : ''}, completions undone ${r.reverted.length}, integrity ${r.integrity}, 5xx other than 503 ${r.serverErrors}, 503 ${r.unavailable}${r.databaseRestarted ? ' (database restarted once)' : ''}, hangs ${r.hangs}, crashes ${r.crashes}, requests cut by a kill ${r.failedRequests} — ${ok ? 'OK' : 'FAILED'}`,
   );
 }
 process.exit(failed ? 1 : 0);
