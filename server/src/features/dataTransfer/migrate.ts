@@ -11,11 +11,16 @@ export interface TableCount {
 
 export class MigrateError extends Error {}
 
-/** The SQLite database's own tables (not SQLite's or the migrator's), parents before children. */
+/**
+ * The SQLite database's own tables (not SQLite's or the migrator's), parents before children.
+ * The full-text index (an FTS5 table and its shadow tables) is left out: PostgreSQL's triggers
+ * build their own index from the rows as they are copied.
+ */
 async function tablesInOrder(source: Db): Promise<string[]> {
   const names = (
     await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'
-      AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' ORDER BY name`.execute(source)
+      AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' AND name NOT LIKE 'search_index%'
+      ORDER BY name`.execute(source)
   ).rows.map((r) => r.name);
   const deps = new Map<string, string[]>();
   for (const name of names) {
