@@ -1,11 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes a .br and a .gz copy next to each built text asset, so the server sends them
+ * compressed (@fastify/static's preCompressed) without compressing on every request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'daymark-precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const name of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json|webmanifest)$/.test(name)) continue;
+        const file = path.join(options.dir ?? '', name);
+        const data = fs.readFileSync(file);
+        if (data.length < 1024) continue;
+        fs.writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
 import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
   root: 'web',
   plugins: [
     react(),
+    precompress(),
     // The installable app: a manifest, and a service worker that caches the app shell and the
     // hashed assets, never an API response. A new version waits and takes over on the next visit.
     VitePWA({

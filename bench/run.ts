@@ -1,58 +1,72 @@
 /**
  * npm run bench: seeds a temporary database, starts the built server (dist/bench/server.js) in
  * its own process, loads it from this process with autocannon and prints throughput and latency
- * per route next to the bare route's, as a ratio measured in the same run.
+ * per route next to the bare route's and next to the route's own bare twin (the same SQL
+ * replayed without the app, see server/src/bench/benchServer.ts), as ratios measured in the
+ * same run. Options in options.ts (`--data 5y`, `--json`, `--only`).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import { loadConfig } from '../server/src/config.js';
 import { migrateToLatest, openDatabase } from '../server/src/db/index.js';
 import { addUser } from '../server/src/features/users/service.js';
-import { scenarios } from './scenarios/index.js';
+import { options } from './options.js';
+import { scenarios as allScenarios } from './scenarios/index.js';
+import { startServer } from './server.js';
 import type { BenchRoute, BenchRow } from './types.js';
 
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PASSWORD = 'bench-password-1';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+const scenarios = options.only
+  ? allScenarios.filter((s) => options.only?.some((w) => s.name.toLowerCase().includes(w)))
+  : allScenarios;
 
-async function waitForHealth(baseUrl: string, child: ChildProcess) {
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error('bench server exited early');
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('bench server did not start');
-}
-
-async function load(baseUrl: string, route: BenchRoute, headers: Record<string, string>) {
+async function load(
+  baseUrl: string,
+  route: BenchRoute,
+  headers: Record<string, string>,
+  url = route.path,
+  duration = DURATION_S,
+) {
   const result = await autocannon({
-    url: `${baseUrl}${route.path}`,
+    url: `${baseUrl}${url}`,
     method: route.method ?? 'GET',
     headers: { ...headers, ...(route.body ? { 'content-type': 'application/json' } : {}) },
     body: route.body ? JSON.stringify(route.body) : undefined,
     connections: CONNECTIONS,
-    duration: DURATION_S,
+    duration,
   });
   const bad = result.non2xx + result.errors;
   if (bad > 0) console.warn(`  ! ${route.label}: ${bad} failed responses`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/**
+ * Calls the route once with recording on, so that its twin can replay the same queries. A write
+ * is called once before, so that what is recorded is its steady state (an upsert by date
+ * updates the row the load keeps updating, rather than inserting it).
+ */
+async function record(baseUrl: string, route: BenchRoute, token: string, key: string) {
+  const call = async (headers: Record<string, string>) => {
+    const res = await fetch(`${baseUrl}${route.path}`, {
+      method: route.method ?? 'GET',
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...headers,
+        ...(route.body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: route.body ? JSON.stringify(route.body) : undefined,
+    });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${route.label}: ${res.status}`);
+  };
+  if ((route.method ?? 'GET') !== 'GET') await call({});
+  await call({ 'x-bench-record': key });
 }
 
 function printTable(rows: BenchRow[]) {
@@ -70,6 +84,8 @@ async function main() {
   const config = loadConfig({ DATA_DIR: dataDir });
   const handle = openDatabase(config);
   await migrateToLatest(handle.db);
+  // Seeding only: no sync per commit (the bench server reopens the file with the app's settings).
+  await sql`pragma synchronous = off`.execute(handle.db);
   await addUser(handle.db, 'bench', PASSWORD, true);
   const user = await handle.db
     .selectFrom('users')
@@ -84,22 +100,15 @@ async function main() {
   }
   await handle.close();
 
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/bench/server.js'], {
-    // The MCP scenario loads one key far beyond the per-minute limit.
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      MCP_RATE_LIMIT_PER_MINUTE: '100000000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const profile = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.join('bench', 'results', 'profiles')}`] : [];
+  // The MCP scenario loads one key far beyond the per-minute limit.
+  const server = await startServer(
+    'dist/bench/server.js',
+    { DATA_DIR: dataDir, MCP_RATE_LIMIT_PER_MINUTE: '100000000' },
+    { nodeArgs: profile },
+  );
+  const { baseUrl } = server;
   try {
-    await waitForHealth(baseUrl, child);
     const login = await fetch(`${baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -107,9 +116,11 @@ async function main() {
     });
     const { token } = (await login.json()) as { token: string };
     console.log(
-      `\nDaymark bench: ${CONNECTIONS} connections, ${DURATION_S} s per route, SQLite, node ${process.version}\n`,
+      `\nDaymark bench: ${options.data} data set, ${CONNECTIONS} connections, ${DURATION_S} s per route, SQLite, node ${process.version}\n`,
     );
 
+    // A warm-up, not reported: the first load of a fresh process runs before the JIT has done its work.
+    await load(baseUrl, { label: 'warm-up', path: '/api/auth/me' }, { authorization: `Bearer ${token}` }, undefined, 1);
     const bare = await load(baseUrl, { label: 'bare', path: '/api/bench/bare' }, { 'x-bench-token': token });
     const rows: BenchRow[] = [
       {
@@ -120,27 +131,53 @@ async function main() {
         'vs bare': '1.00',
       },
     ];
+    let key = 0;
     for (const s of scenarios) {
       for (const route of s.routes ?? []) {
+        const twinKey = String(++key);
+        await record(baseUrl, route, token, twinKey);
         const r = await load(baseUrl, route, { authorization: `Bearer ${token}` });
+        const twin = await load(baseUrl, route, { 'x-bench-token': token }, `/api/bench/twin/${twinKey}`);
         rows.push({
           label: route.label,
           'req/s': Math.round(r.rps),
           'p50 ms': r.p50,
           'p99 ms': r.p99,
           'vs bare': (r.rps / bare.rps).toFixed(2),
+          'twin req/s': Math.round(twin.rps),
+          'twin p99 ms': twin.p99,
+          'vs twin': (r.rps / twin.rps).toFixed(2),
         });
       }
     }
     printTable(rows);
+    const measures: Record<string, BenchRow[]> = {};
     for (const s of scenarios) {
       if (!s.measure) continue;
       console.log(`\n${s.name}`);
-      printTable(await s.measure({ baseUrl, token }));
+      measures[s.name] = await s.measure({ baseUrl, token, dataDir });
+      printTable(measures[s.name] ?? []);
+    }
+    if (options.json !== null) {
+      const file =
+        options.json ||
+        path.join('bench', 'results', `${options.data}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      const figures = {
+        date: new Date().toISOString(),
+        data: options.data,
+        connections: CONNECTIONS,
+        durationSeconds: DURATION_S,
+        node: process.version,
+        cpus: os.cpus().length,
+        routes: rows,
+        measures,
+      };
+      fs.writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
+      console.log(`\nfigures written to ${file}`);
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

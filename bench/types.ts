@@ -8,6 +8,8 @@ export interface SeedContext {
 export interface RunContext {
   baseUrl: string;
   token: string;
+  /** The bench server's DATA_DIR (a scenario may start a second server on the same database). */
+  dataDir: string;
 }
 
 /** A route loaded with autocannon; its throughput is reported next to the bare route's. */

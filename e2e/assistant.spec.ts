@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { storedToken } from './helpers.js';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';
 
@@ -66,4 +68,28 @@ test('the offline Executive Daily Briefing is a report card built from the journ
   await page.goto(`${app.baseUrl}/coach`);
   await expect(page.getByRole('heading', { name: 'New Coach Session' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'View Previous Chats' })).toHaveCount(0);
+});
+
+test('the history shows the latest 100 conversations and the older ones on demand', async ({ page }) => {
+  await signInAt(page, app.baseUrl, '/assistant');
+  // 130 past conversations, written straight into the app's database.
+  const db = new Database(path.join(app.dataDir, 'daymark.db'));
+  const user = db.prepare("SELECT id FROM users WHERE username = 'admin'").get() as { id: number };
+  const insert = db.prepare(
+    "INSERT INTO coach_conversations (user_id, conversation_uuid, coach_type, title, created_at, updated_at) VALUES (?, ?, 'assistant', ?, ?, ?)",
+  );
+  for (let i = 0; i < 130; i++) {
+    const at = new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString();
+    insert.run(user.id, `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`, `Old chat ${i}`, at, at);
+  }
+  db.close();
+  await page.reload();
+  const history = page.getByRole('navigation', { name: 'Chat History' });
+  await expect(history.getByRole('button', { name: 'Old chat 129', exact: true })).toBeVisible();
+  await expect(history.getByRole('button', { name: 'Old chat 0', exact: true })).toHaveCount(0);
+  const more = history.getByRole('button', { name: 'Show more' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(history.getByRole('button', { name: 'Old chat 0', exact: true })).toBeVisible();
+  await expect(more).toHaveCount(0);
 });

@@ -138,6 +138,8 @@ const longDate = (date: string) =>
 
 const eventsOf = (page: Page, heading: string | RegExp) =>
   page.getByRole('region', { name: heading }).getByRole('listitem');
+/** Today's event list (the quick transcript panel beside it names the same meetings). */
+const todayList = (page: Page) => page.getByRole('region', { name: /^Today · / });
 
 test('CalDAV connected in settings: the Calendar tab shows today, upcoming and past events in the user zone', async ({
   page,
@@ -197,11 +199,29 @@ test('CalDAV connected in settings: the Calendar tab shows today, upcoming and p
   await expect(page).toHaveURL(/\/dashboard\/coach-settings$/);
 });
 
+test("the overview's calendar card lists today's events from the connected calendars", async ({ page }) => {
+  await signInAt(page, app.baseUrl, '/dashboard');
+  const card = page.getByRole('region', { name: "Today's Calendar" });
+  const items = card.getByRole('list', { name: 'Events' }).getByRole('listitem');
+  // As on the Calendar tab: all-day first, then by start, 12-hour in the user's zone, no declined invitation.
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(0)).toContainText('All day');
+  await expect(items.nth(0)).toContainText('Family day');
+  await expect(items.nth(1)).toContainText('9:00 AM - 9:30 AM');
+  await expect(items.nth(1)).toContainText('Team standup');
+  await expect(items.nth(1)).toContainText('Room 4');
+  await expect(items.nth(2)).toContainText('2:00 PM - 3:30 PM');
+  await expect(card.getByText('Vendor pitch')).toHaveCount(0);
+  await expect(card.getByText('Sprint retro')).toHaveCount(0);
+  await card.getByRole('link', { name: 'Open the calendar' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/calendar$/);
+});
+
 test('at 390 px the Calendar tab and its settings fit the screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAt(page, app.baseUrl, '/dashboard/calendar');
   await page.getByRole('button', { name: 'Today' }).click();
-  await expect(page.getByText('Team standup')).toBeVisible();
+  await expect(todayList(page).getByText('Team standup')).toBeVisible();
   // The e2e tsconfig has no DOM types, so the browser global is described here.
   type BrowserGlobal = { document: { documentElement: { scrollWidth: number } } };
   const overflow = () =>
@@ -284,7 +304,7 @@ test('an .ics subscription is added in settings, its events are shown, and it is
 
     await page.goto(`${app.baseUrl}/dashboard/calendar`);
     await page.getByRole('button', { name: 'Today' }).click();
-    const item = page.getByRole('listitem').filter({ hasText: 'Feed breakfast' });
+    const item = todayList(page).getByRole('listitem').filter({ hasText: 'Feed breakfast' });
     await expect(item).toContainText('7:00 AM - 8:00 AM');
     await expect(item).toContainText('Cafe');
     await expect(item).toContainText('Team feed');
@@ -293,7 +313,7 @@ test('an .ics subscription is added in settings, its events are shown, and it is
     await page.getByRole('button', { name: 'Remove Team feed' }).click();
     await expect(page.getByRole('button', { name: 'Remove Team feed' })).toHaveCount(0);
     await page.goto(`${app.baseUrl}/dashboard/calendar`);
-    await expect(page.getByText('Team standup')).toBeVisible();
+    await expect(todayList(page).getByText('Team standup')).toBeVisible();
     await expect(page.getByText('Feed breakfast')).toHaveCount(0);
   } finally {
     server.closeAllConnections();
@@ -340,15 +360,15 @@ test('Google: a denied consent and a bad code explain themselves; an allowed one
 
   await page.getByRole('link', { name: '← Back to Calendar' }).click();
   await page.getByRole('button', { name: 'Today' }).click();
-  const item = page.getByRole('listitem').filter({ hasText: 'Google planning' });
+  const item = todayList(page).getByRole('listitem').filter({ hasText: 'Google planning' });
   await expect(item).toContainText('10:30 AM - 11:00 AM');
   await expect(item).toContainText('Meet');
-  await expect(page.getByText('Team standup')).toBeVisible();
+  await expect(todayList(page).getByText('Team standup')).toBeVisible();
 });
 
 test('Google: an expired connection says so, offers to re-authenticate and leads to settings', async ({ page }) => {
   await signInAt(page, app.baseUrl, '/dashboard/calendar');
-  await expect(page.getByText('Google planning')).toBeVisible();
+  await expect(todayList(page).getByText('Google planning')).toBeVisible();
   // The user removed Daymark's access in their Google account.
   google.revokeGrants();
   await page.getByRole('button', { name: 'Refresh events' }).click();

@@ -39,7 +39,10 @@ test('export, then import into another account and find the notes there', async 
   await api(page, `/notes/daily/${today}`, { content: '## Goals for the Day\n- Carry my notes across\n' });
   await api(page, '/todos', { content: 'Water the plants' });
 
+  // Data Management is reached from the Stats tab.
   await page.goto(`${app.baseUrl}/dashboard/stats`);
+  await page.getByRole('link', { name: 'Data Management' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/data-settings$/);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export all my data' }).click();
   const file = path.join(dir, (await download).suggestedFilename());
@@ -49,9 +52,9 @@ test('export, then import into another account and find the notes there', async 
   addUser('robin', 'robin-password-123');
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login/);
-  await page.goto(`${app.baseUrl}/login?next=${encodeURIComponent('/dashboard/stats')}`);
+  await page.goto(`${app.baseUrl}/login?next=${encodeURIComponent('/dashboard/data-settings')}`);
   await submitLogin(page, 'robin', 'robin-password-123');
-  await expect(page.getByRole('heading', { name: 'Stats View' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Data Management' })).toBeVisible();
 
   await page.getByLabel('Export file to import').setInputFiles(file);
   await expect(page.getByText(/would add/)).toBeVisible();
@@ -65,8 +68,10 @@ test('export, then import into another account and find the notes there', async 
   await page.goto(`${app.baseUrl}/todos`);
   await expect(page.getByText('Water the plants')).toBeVisible();
 
-  // A second import of the same file adds nothing.
-  await page.goto(`${app.baseUrl}/dashboard/stats`);
+  // A second import of the same file adds nothing; the Transcripts section leads there too.
+  await page.goto(`${app.baseUrl}/transcript`);
+  await page.getByRole('link', { name: 'Data Management' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/data-settings$/);
   await page.getByLabel('Export file to import').setInputFiles(file);
   await expect(page.getByText(/would add 0 items/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();

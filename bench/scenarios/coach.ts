@@ -1,8 +1,9 @@
 import { ASSISTANT_REQUESTS } from '../../common/src/coachTexts.js';
+import { sizes } from '../options.js';
 import { percentile } from '../stats.js';
 import type { BenchRow, BenchScenario } from '../types.js';
 
-const CONVERSATIONS = 500;
+const CONVERSATIONS = sizes.conversations;
 const MESSAGES_EACH = 20;
 /** The conversation the detail route reads (fixed so the route path is known before seeding). */
 const KNOWN = '00000000-0000-4000-8000-000000000001';
@@ -84,7 +85,7 @@ export const coachScenario: BenchScenario = {
     }
   },
   routes: [
-    { label: `GET /api/coach/conversations (${CONVERSATIONS})`, path: '/api/coach/conversations' },
+    { label: `GET /api/coach/conversations (first page of ${CONVERSATIONS})`, path: '/api/coach/conversations' },
     { label: `GET /api/coach/conversations/{uuid} (${MESSAGES_EACH} msgs)`, path: `/api/coach/conversations/${KNOWN}` },
     { label: 'GET /api/coach/meta/assistant', path: '/api/coach/meta/assistant' },
   ],

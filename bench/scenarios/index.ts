@@ -5,12 +5,15 @@ import { coachScenario } from './coach.js';
 import { cronScenario } from './cron.js';
 import { dashboardScenario } from './dashboard.js';
 import { journalScenario } from './journal.js';
+import { llmStreamScenario } from './llmStream.js';
 import { mcpScenario } from './mcp.js';
 import { searchScenario } from './search.js';
+import { startupScenario } from './startup.js';
 import { transcriptsScenario } from './transcripts.js';
 import { webAppScenario } from './webApp.js';
 import { weeklyScenario } from './weekly.js';
 import { workoutScenario } from './workout.js';
+import { writesScenario } from './writes.js';
 
 /** Every feature's bench scenario. A new feature adds one line here. */
 export const scenarios: BenchScenario[] = [
@@ -26,4 +29,7 @@ export const scenarios: BenchScenario[] = [
   calendarScenario,
   searchScenario,
   mcpScenario,
+  writesScenario,
+  llmStreamScenario,
+  startupScenario,
 ];

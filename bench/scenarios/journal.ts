@@ -1,10 +1,11 @@
 import { parseDailyNote } from '../../common/src/journalText.js';
+import { sizes } from '../options.js';
 import type { BenchScenario } from '../types.js';
 
 const DAYS = 3650;
 const NOTES = 14350; // with 3,650 daily notes and 2,000 transcripts: 20,000 entries in the notes list
-const TODOS = 2000;
-const OPEN_TODOS = 150;
+const TODOS = sizes.todos;
+const OPEN_TODOS = sizes.openTodos;
 const TRANSCRIPTS = 2000;
 
 const dayIso = (i: number) => new Date(Date.UTC(2016, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
@@ -32,7 +33,7 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += 500) await insert(rows.slice(i, i + 500));
 }
 
-/** Ten years of daily notes, 14,350 plain notes, 2,000 transcripts and 2,000 todos (150 open) for one user. */
+/** Ten years of daily notes, 14,350 plain notes, 2,000 transcripts and 2,000 todos (100,000 with --data 5y; 150 open) for one user. */
 export const journalScenario: BenchScenario = {
   name: 'journal',
   async seed({ db, userId }) {
@@ -97,6 +98,6 @@ export const journalScenario: BenchScenario = {
       label: 'GET /api/personal-journal?type=daily_morning&limit=25',
       path: '/api/personal-journal?type=daily_morning&limit=25',
     },
-    { label: 'GET /api/todos', path: '/api/todos' },
+    { label: `GET /api/todos (${TODOS} todos, ${OPEN_TODOS} open)`, path: '/api/todos' },
   ],
 };

@@ -4,10 +4,11 @@ import { saveLog } from '../../server/src/features/workout/logsRepo.js';
 import { savePlan } from '../../server/src/features/workout/plansRepo.js';
 import { saveProgress } from '../../server/src/features/workout/progressRepo.js';
 import { saveSettings } from '../../server/src/features/workout/settingsRepo.js';
+import { sizes } from '../options.js';
 import { percentile } from '../stats.js';
 import type { BenchRow, BenchScenario } from '../types.js';
 
-const SEEDED_DAYS = 365;
+const SEEDED_DAYS = sizes.workoutDays;
 const GENERATIONS = Number(process.env.BENCH_WORKOUT_GENERATIONS ?? 40);
 const TODAY_UUID = 'bench-today-plan';
 const today = () => new Date().toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../common/src/constants.js';
 import type { AppContext } from './context.js';
 import { registerFeatures } from './features/index.js';
@@ -8,6 +8,7 @@ import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/errorHandler.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
+import { serializerCompiler } from './http/serializer.js';
 import { registerTextInputChecks } from './http/textInput.js';
 import { registerWebApp } from './http/webApp.js';
 

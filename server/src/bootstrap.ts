@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import type { KyselyConfig } from 'kysely';
 import { createAiProvider } from './ai/provider.js';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
@@ -11,8 +12,12 @@ import { withScheduler } from './jobs/index.js';
 import { appVersion } from './version.js';
 
 /** config → database → migrations → first administrator → app. Shared by main and the bench. */
-export async function bootstrap(config: Config, logger: FastifyServerOptions['logger']) {
-  const handle: DbHandle = openDatabase(config);
+export async function bootstrap(
+  config: Config,
+  logger: FastifyServerOptions['logger'],
+  options: { queryLog?: KyselyConfig['log'] } = {},
+) {
+  const handle: DbHandle = openDatabase(config, options.queryLog);
   await migrateToLatest(handle.db);
   const admin = await ensureAdmin(handle.db, config.adminUsername, config.adminPassword);
   const { ctx, scheduler } = withScheduler({

@@ -29,6 +29,20 @@ export const chatMessage = z
 export type ChatMessageOut = z.infer<typeof chatMessage>;
 
 export const conversationsResponse = z.array(conversation);
+
+/** A page of the conversation list: newest first, `limit` from `offset`. */
+export const CONVERSATIONS_PAGE_DEFAULT = 100;
+export const CONVERSATIONS_PAGE_MAX = 500;
+export const listConversationsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(CONVERSATIONS_PAGE_MAX).default(CONVERSATIONS_PAGE_DEFAULT),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** Only these coaches' conversations, comma-separated (workout,vocational); all when absent. */
+  coachTypes: z
+    .string()
+    .regex(new RegExp(`^(${COACH_TYPES.join('|')})(,(${COACH_TYPES.join('|')}))*$`), 'Unknown coach type')
+    .optional(),
+});
+export type ListConversationsQuery = z.infer<typeof listConversationsQuery>;
 export const bulkDeleteConversationsRequest = z.object({
   uuids: z
     .array(conversationUuid)

@@ -1,5 +1,5 @@
 import { APICallError, NoObjectGeneratedError, RetryError } from 'ai';
-import { AiError } from './provider.js';
+import { AiError } from './types.js';
 
 export const AI_MESSAGES = {
   timeout: 'The AI provider did not answer in time. Please try again.',

@@ -1,54 +1,7 @@
-import type { z } from 'zod';
-import type { PROVIDER_NAMES } from '../../../common/src/api/health.js';
 import { createSdkProvider } from './sdkProvider.js';
+import { AiError, type AiProvider, type AiProviderConfig } from './types.js';
 
-export type ProviderName = (typeof PROVIDER_NAMES)[number];
-
-export interface ChatMessage {
-  role: 'user' | 'assistant';
-  content: string;
-}
-
-/** A provider failure. `message` is safe and clear for the user; `details` is technical (never holds the key). */
-export class AiError extends Error {
-  constructor(
-    message: string,
-    readonly details?: string,
-  ) {
-    super(message);
-    this.name = 'AiError';
-  }
-}
-
-export interface AiHealth {
-  provider: ProviderName;
-  model: string | null;
-  reachable: boolean;
-  latencyMs: number | null;
-  error?: string;
-}
-
-export interface AiProvider {
-  readonly name: ProviderName;
-  readonly model: string | null;
-  /** false for 'none': callers use their deterministic fallback. */
-  readonly enabled: boolean;
-  /** Output validated with the zod schema; throws AiError. */
-  generateObject<T>(o: { system: string; prompt: string; schema: z.ZodType<T>; signal?: AbortSignal }): Promise<T>;
-  generateText(o: { system: string; messages: ChatMessage[]; signal?: AbortSignal }): Promise<string>;
-  /** Text deltas; throws AiError mid-stream on provider failure. */
-  streamText(o: { system: string; messages: ChatMessage[]; signal?: AbortSignal }): AsyncIterable<string>;
-  health(): Promise<AiHealth>;
-}
-
-export interface AiProviderConfig {
-  provider: ProviderName;
-  baseUrl?: string;
-  apiKey?: string;
-  model?: string;
-  timeoutMs: number;
-  maxRetries: number;
-}
+export * from './types.js';
 
 export const NO_PROVIDER_MESSAGE = 'No AI provider is configured (LLM_PROVIDER=none).';
 

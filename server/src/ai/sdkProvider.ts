@@ -3,7 +3,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, type LanguageModel, Output, streamText } from 'ai';
 import { toAiError } from './errors.js';
-import type { AiHealth, AiProvider, AiProviderConfig, ChatMessage } from './provider.js';
+import type { AiHealth, AiProvider, AiProviderConfig, ChatMessage } from './types.js';
 
 const DEFAULT_MODELS = { openai: 'gpt-4o-mini', anthropic: 'claude-3-5-haiku-latest' } as const;
 

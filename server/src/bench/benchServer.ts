@@ -1,25 +1,91 @@
 /**
- * The built server plus one bare route, for `npm run bench` only; production starts main.ts,
- * which never registers it. The bare route does the same database read as GET /api/auth/me
- * (session and user by token hash) without the auth hook, so the bench can report the
- * framework's and the auth layer's overhead as a ratio measured in the same run.
+ * The built server plus bare routes, for `npm run bench` only; production starts main.ts,
+ * which never registers them.
+ *
+ * - `/api/bench/bare` does the same database read as GET /api/auth/me (session and user by
+ *   token hash) without the auth hook: the cost of one indexed read, the yardstick every route
+ *   is compared with.
+ * - `/api/bench/twin/:key` is a route's bare twin. The bench first calls the real route once
+ *   with `x-bench-record: <key>`; every query it runs after the auth hook is recorded (the
+ *   compiled SQL and its parameters, through Kysely's query log). The twin then does the bare
+ *   route's session read and replays exactly those queries through the same driver (in one
+ *   transaction when the route used one) and answers `JSON.stringify` of the rows: the route's
+ *   own SQL without the app's hooks, validation, mapping and serialisation. A route's ratio to
+ *   its twin is therefore the app's overhead, its ratio to the bare route the query's cost.
  */
-
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { CompiledQuery } from 'kysely';
 import { bootstrap } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
 import { findSessionByTokenHash } from '../features/auth/repo.js';
 import { hashToken } from '../features/auth/tokens.js';
 import { defaultWebDir } from '../version.js';
 
+interface Recording {
+  queries: CompiledQuery[];
+}
+
+const recording = new AsyncLocalStorage<Recording>();
+const recorded = new Map<string, CompiledQuery[]>();
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+
 const config = loadConfig(process.env, defaultWebDir());
-const { app, ctx, scheduler } = await bootstrap(config, { level: config.logLevel });
+const { app, ctx, scheduler } = await bootstrap(
+  config,
+  { level: config.logLevel },
+  {
+    queryLog: (event) => {
+      if (event.level === 'query') recording.getStore()?.queries.push(event.query);
+    },
+  },
+);
+
+// Added after the auth hook, so the session read of the recorded request is not part of it.
+app.addHook('onRequest', async (request) => {
+  const key = request.headers['x-bench-record'];
+  if (typeof key !== 'string') return;
+  const store: Recording = { queries: [] };
+  recorded.set(key, store.queries);
+  recording.enterWith(store);
+});
+// An active AsyncLocalStorage makes Node track every promise; switched off again after the
+// recorded request, so routes and twins are measured without that cost.
+app.addHook('onResponse', async (request) => {
+  if (typeof request.headers['x-bench-record'] === 'string') recording.disable();
+});
+
+async function session(token: string) {
+  return findSessionByTokenHash(ctx.db, hashToken(token));
+}
 
 app.get('/api/bench/bare', { config: { public: true } }, async (request, reply) => {
   // A header the auth hook does not read, so this route pays for nothing but the read itself.
-  const token = String(request.headers['x-bench-token'] ?? '');
-  const row = await findSessionByTokenHash(ctx.db, hashToken(token));
+  const row = await session(String(request.headers['x-bench-token'] ?? ''));
   if (!row) return reply.code(401).send({ error: 'Authentication required' });
   return { user: { username: row.username, is_admin: row.is_admin === 1, timezone: row.timezone } };
+});
+
+app.route({
+  method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  url: '/api/bench/twin/:key',
+  config: { public: true },
+  handler: async (request, reply) => {
+    const row = await session(String(request.headers['x-bench-token'] ?? ''));
+    if (!row) return reply.code(401).send({ error: 'Authentication required' });
+    const queries = recorded.get((request.params as { key: string }).key);
+    if (!queries) return reply.code(404).send({ error: 'Nothing recorded under this key' });
+    const inTransaction = queries.some((q) => TRANSACTION_CONTROL.test(q.sql));
+    const statements = queries.filter((q) => !TRANSACTION_CONTROL.test(q.sql));
+    const replay = async (db: typeof ctx.db) => {
+      const results: unknown[][] = [];
+      for (const q of statements) results.push((await db.executeQuery(q)).rows as unknown[]);
+      return results;
+    };
+    const results = inTransaction ? await ctx.db.transaction().execute(replay) : await replay(ctx.db);
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(results.length === 1 ? results[0] : results));
+  },
 });
 
 await app.listen({ port: config.port, host: '127.0.0.1' });

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  type KyselyConfig,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+} from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './migrationHelpers.js';
 import { migrations } from './migrations/index.js';
@@ -21,7 +29,14 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 /** The SQLite database file under DATA_DIR (also read by backups and restore). */
 export const sqliteFile = (dataDir: string) => path.join(dataDir, 'daymark.db');
 
-export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): DbHandle {
+/**
+ * Opens the configured database. `log` receives every executed query (the bench server uses it
+ * to replay a route's SQL in a bare twin); production passes none.
+ */
+export function openDatabase(
+  opts: { databaseUrl?: string | undefined; dataDir: string },
+  log?: KyselyConfig['log'],
+): DbHandle {
   if (opts.databaseUrl) {
     // A server that accepts connections but does not answer (restarting) fails a request in 5 s
     // (answered 503) rather than holding it.
@@ -35,7 +50,7 @@ export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: 
     pool.on('connect', (client) => {
       client.on('error', (err) => console.error(`PostgreSQL connection lost while in use: ${err.message}`));
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
@@ -44,8 +59,38 @@ export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: 
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    ...(log ? { log } : {}),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Prepared statements kept per connection; a route's queries are a few dozen shapes. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew, which costs as much as running a small
+ * one. Reusing the prepared statement for the same SQL text is safe here: the driver runs one
+ * query at a time on the connection (a stream holds it until it ends), and SQLite re-prepares
+ * a statement by itself when the schema changes. Least recently used statements are dropped.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      let stmt = cache.get(sqlText);
+      if (stmt) {
+        cache.delete(sqlText);
+      } else {
+        stmt = sqlite.prepare(sqlText);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(sqlText, stmt);
+      return stmt;
+    },
+  };
 }
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -27,6 +27,8 @@ export async function registerWebApp(
     index: false,
     // index.html is answered by sendIndex (with its nonce), like every app route.
     allowedPath: (pathName) => pathName !== '/index.html',
+    // The build writes .br and .gz copies of the text assets; sent when the browser accepts them.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,6 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { addDays, startOfDayIn } from '../../../common/src/time.js';
 import { createHarness, createUserAndSignIn, type Harness } from '../test/harness.js';
+import { startIcsFeed } from '../test/icsFeed.js';
 import { setUserTimeZone } from '../time/userZone.js';
 import { connectMcp, createKey, listen } from './testing.js';
 import { todayIn } from './time.js';
@@ -14,10 +16,14 @@ afterEach(async () => {
 });
 
 const READ_TOOLS = [
+  'calendar_events',
+  'calendar_free_slots',
   'journal_get_daily_note',
   'search',
   'today',
   'todos_list',
+  'transcript_get',
+  'transcripts_list',
   'weekly_plan_get',
   'workout_history',
   'workout_today',
@@ -27,6 +33,7 @@ const WRITE_TOOLS = [
   'todos_add',
   'todos_complete',
   'todos_reopen',
+  'transcript_create',
   'weekly_plan_set_goals',
   'workout_generate',
   'workout_log',
@@ -209,5 +216,89 @@ describe('MCP server', () => {
     expect(await call(mcp, 'today')).toMatchObject({ date: zoned, time_zone: 'Pacific/Kiritimati' });
     expect((await call(mcp, 'journal_append_today', { section: 'journal', text: 'Island day' })).date).toBe(zoned);
     expect((await call(mcp, 'workout_log', { entry: 'Swim' })).log.date).toBe(zoned);
+  });
+
+  it('reads the calendar and free time, and saves transcripts attached to events', async () => {
+    const { mcp, rest } = await setup();
+    const noCalendar = await call(mcp, 'calendar_events');
+    expect(noCalendar).toMatchObject({ connected: false, events: [] });
+    expect((await call(mcp, 'calendar_free_slots')).connected).toBe(false);
+
+    const zone = 'Europe/Berlin';
+    await rest.request({ method: 'PUT', url: '/api/settings', payload: { timezone: zone } });
+    const today = todayIn(zone);
+    const tomorrow = addDays(today, 1);
+    const at = (date: string, hour: number) =>
+      new Date(Date.parse(startOfDayIn(date, zone)) + hour * 3600_000).toISOString();
+    const feed = await startIcsFeed([
+      { uid: 'review', summary: 'Design review', start: at(tomorrow, 10), end: at(tomorrow, 11), location: 'Room 4' },
+      { uid: 'trip', summary: 'Conference', date: addDays(today, 2), description: 'Keynote day' },
+      { uid: 'far', summary: 'Far away', start: at(addDays(today, 30), 9), end: at(addDays(today, 30), 10) },
+    ]);
+    try {
+      await feed.subscribe(rest, 'Work');
+      const week = await call(mcp, 'calendar_events');
+      expect(week).toMatchObject({ connected: true, start_date: today, end_date: addDays(today, 6) });
+      expect(week.events.map((e: { summary: string }) => e.summary)).toEqual(['Design review', 'Conference']);
+      const review = week.events[0];
+      expect(review).toMatchObject({ all_day: false, location: 'Room 4', calendar: 'Work', has_transcript: false });
+      // The user's offset, not UTC: 10:00 local.
+      expect(review.start).toMatch(new RegExp(`^${tomorrow}T10:00:00\\+0[12]:00$`));
+      expect(week.events[1]).toMatchObject({ all_day: true, start: addDays(today, 2), description: 'Keynote day' });
+
+      const tooLong = await mcp.callTool({
+        name: 'calendar_events',
+        arguments: { start_date: today, end_date: addDays(today, 90) },
+      });
+      expect(tooLong.isError).toBe(true);
+      expect((tooLong.content as Array<{ text: string }>)[0]?.text).toBe('The range may span at most 62 days');
+
+      // Tomorrow's free time is split around the 10:00–11:00 review, inside 07:00–21:00.
+      const free = await call(mcp, 'calendar_free_slots', { days: 2, min_minutes: 60 });
+      const tomorrowSlots = free.slots.filter((s: { start: string }) => s.start.startsWith(tomorrow));
+      expect(
+        tomorrowSlots.map((s: { start: string; end: string }) => `${s.start.slice(11, 16)}-${s.end.slice(11, 16)}`),
+      ).toEqual(['07:00-10:00', '11:00-21:00']);
+
+      // A transcript attached to the event: title and date from the event, then marked on it.
+      const saved = await call(mcp, 'transcript_create', {
+        content: 'Alice: we ship on Friday.\nBob: I will update the docs.',
+        event_id: review.id,
+        event_date: tomorrow,
+      });
+      expect(saved.transcript).toMatchObject({ title: 'Design review', date: tomorrow, transcript_type: 'scheduled' });
+      const rested = (await rest.request({ method: 'GET', url: `/api/transcripts/date/${tomorrow}` })).json();
+      expect(rested).toEqual([expect.objectContaining({ id: saved.transcript.id, google_event_id: review.id })]);
+      expect((await call(mcp, 'calendar_events')).events[0].has_transcript).toBe(true);
+      const missing = await mcp.callTool({ name: 'transcript_create', arguments: { content: 'x', event_id: 'nope' } });
+      expect(missing.isError).toBe(true);
+
+      const impromptu = await call(mcp, 'transcript_create', { title: 'Hallway chat', content: 'x'.repeat(120_000) });
+      expect(impromptu.transcript).toMatchObject({ date: today, transcript_type: 'impromptu', characters: 120_000 });
+      const listed = await call(mcp, 'transcripts_list', { start_date: today, end_date: tomorrow });
+      expect(listed.transcripts.map((t: { title: string }) => t.title)).toEqual(['Hallway chat', 'Design review']);
+      // Long texts come in parts.
+      const part1 = await call(mcp, 'transcript_get', { id: impromptu.transcript.id });
+      expect(part1.text).toHaveLength(50_000);
+      expect(part1.next_offset).toBe(50_000);
+      const part3 = await call(mcp, 'transcript_get', { id: impromptu.transcript.id, offset: 100_000 });
+      expect(part3).toMatchObject({ offset: 100_000, next_offset: null });
+      expect(part3.text).toHaveLength(20_000);
+
+      // Another user's transcript is not found.
+      const bob = await createUserAndSignIn(h, 'bob');
+      const bobs = (
+        await bob.request({
+          method: 'POST',
+          url: '/api/transcripts',
+          payload: { title: 'Private', content: 'secret', date: today },
+        })
+      ).json();
+      const other = await mcp.callTool({ name: 'transcript_get', arguments: { id: bobs.id } });
+      expect(other.isError).toBe(true);
+      expect((other.content as Array<{ text: string }>)[0]?.text).toBe('Transcript not found');
+    } finally {
+      await feed.close();
+    }
   });
 });

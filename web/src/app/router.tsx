@@ -1,17 +1,38 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Suspense } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject, useRoutes } from 'react-router';
 import { assistantRoute } from '../features/assistant/routes';
 import { coachRoute } from '../features/coach/routes';
 import { dashboardRoute } from '../features/dashboard/routes';
 import { journalRoute } from '../features/notes/JournalPart';
 import { notesRoute } from '../features/notes/routes';
 import { todosRoute } from '../features/todos/routes';
-import { transcriptRoute } from '../features/transcript/routes';
 import { workoutRoute } from '../features/workout/routes';
+import { LoadingState } from '../ui';
 import { LoginPage } from './auth/LoginPage';
 import { RequireAuth } from './auth/RequireAuth';
 import { ErrorScreen } from './ErrorScreen';
 import { startRoute } from './lastRoute';
-import { AppShell } from './shell/AppShell';
+import { lazyPage } from './lazyPage';
+
+// The signed-in shell loads after the session check, so the login page downloads only itself.
+const AppShell = lazyPage(() => import('./shell/AppShell'), 'AppShell');
+
+/** Routes matched below the current one (a section whose route objects arrive in a lazy chunk). */
+function Section({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/**
+ * /transcript/*, as features/transcript/routes.tsx defines it, loaded with its pages when the
+ * section is first opened: its routes are matched below /transcript once the chunk is here.
+ */
+const lazyTranscriptRoute: RouteObject = {
+  path: 'transcript/*',
+  lazy: async () => {
+    const { transcriptRoute } = await import('../features/transcript/routes');
+    return { element: <Section routes={[{ ...transcriptRoute, path: undefined }]} /> };
+  },
+};
 
 function StartRoute() {
   return <Navigate to={startRoute()} replace />;
@@ -27,7 +48,11 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <AppShell />,
+            element: (
+              <Suspense fallback={<LoadingState message="Loading…" />}>
+                <AppShell />
+              </Suspense>
+            ),
             children: [
               {
                 // Errors inside a section render in the content area; the shell stays usable.
@@ -40,7 +65,7 @@ export const routes: RouteObject[] = [
                   todosRoute,
                   workoutRoute,
                   coachRoute,
-                  transcriptRoute,
+                  lazyTranscriptRoute,
                   assistantRoute,
                   { path: '*', element: <Navigate to="/dashboard" replace /> },
                 ],

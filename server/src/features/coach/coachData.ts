@@ -1,3 +1,6 @@
+import type { SpecificEntries } from '../../../../common/src/api/coach.js';
+import type { AppContext } from '../../context.js';
+
 /**
  * The user's data a coach reads, in one shape whatever feature it comes from. Each source
  * (journal, todos, workouts, transcripts, calendar) fills its part; see sources.ts.
@@ -96,3 +99,16 @@ export const emptyCoachData = (): CoachData => ({
   calendar: [],
   attached: [],
 });
+
+export interface SourceRequest {
+  userId: number;
+  /** YYYY-MM-DD: the user's today, in their time zone. */
+  today: string;
+  specificEntries?: SpecificEntries;
+}
+
+/**
+ * A feature's contribution to a coach's context: its recent data and the entries the user
+ * attached from it. Each reads only the user's own rows through the feature's repo.
+ */
+export type CoachSource = (ctx: AppContext, req: SourceRequest) => Promise<Partial<CoachData>>;

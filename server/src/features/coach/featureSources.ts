@@ -4,8 +4,7 @@ import { findTranscripts, recentTranscripts } from '../notes/repo.js';
 import { listTodos } from '../todos/repo.js';
 import { listLogs } from '../workout/logsRepo.js';
 import { listPlans } from '../workout/plansRepo.js';
-import type { AttachedItem, JournalStructured, TranscriptItem, WorkoutItem } from './coachData.js';
-import type { CoachSource } from './sources.js';
+import type { AttachedItem, CoachSource, JournalStructured, TranscriptItem, WorkoutItem } from './coachData.js';
 
 /** How much of each feature's recent data a coach reads (the context builder weighs it further). */
 const JOURNAL_ENTRIES = 30;

@@ -2,14 +2,15 @@ import type { Db } from '../../db/index.js';
 
 const conversationColumns = ['id', 'conversation_uuid', 'coach_type', 'title', 'created_at', 'updated_at'] as const;
 
-export function listConversations(db: Db, userId: number) {
-  return db
-    .selectFrom('coach_conversations')
-    .select(conversationColumns)
-    .where('user_id', '=', userId)
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+/** A page of the user's conversations, most recently updated first (id breaks ties, so pages never overlap). */
+export function listConversations(
+  db: Db,
+  userId: number,
+  page: { limit: number; offset: number; coachTypes?: string[] | undefined },
+) {
+  let q = db.selectFrom('coach_conversations').select(conversationColumns).where('user_id', '=', userId);
+  if (page.coachTypes?.length) q = q.where('coach_type', 'in', page.coachTypes);
+  return q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
 }
 
 export function findConversation(db: Db, userId: number, uuid: string) {

@@ -10,6 +10,7 @@ import {
   conversationDetail,
   conversationsResponse,
   conversationUuid,
+  listConversationsQuery,
   renameRequest,
   resetAllResponse,
   saveCoachMetaRequest,
@@ -35,11 +36,14 @@ export async function coachRoutes(app: App, ctx: AppContext) {
       schema: {
         tags,
         operationId: 'coach.listConversations',
-        summary: 'Your conversations, newest first',
-        response: { 200: conversationsResponse, ...errors(401) },
+        summary: 'Your conversations, most recently updated first, a page at a time',
+        description:
+          'Paged: limit (default 100, at most 500) from offset; a page shorter than limit is the last. coachTypes keeps only those coaches.',
+        querystring: listConversationsQuery,
+        response: { 200: conversationsResponse, ...errors(400, 401) },
       },
     },
-    async (request) => service.list(userOf(request).id),
+    async (request) => service.list(userOf(request).id, request.query),
   );
 
   r.get(

@@ -71,8 +71,9 @@ export class CoachService {
     return this.ctx.db;
   }
 
-  async list(userId: number) {
-    return (await repo.listConversations(this.db, userId)).map(presentConversation);
+  async list(userId: number, page: { limit: number; offset: number; coachTypes?: string | undefined }) {
+    const coachTypes = page.coachTypes?.split(',');
+    return (await repo.listConversations(this.db, userId, { ...page, coachTypes })).map(presentConversation);
   }
 
   /** The user's conversation, else 404. */
@@ -157,23 +158,29 @@ export class CoachService {
     const { signal } = opts;
     const userText = req.messages[0]?.content.trim() ?? '';
     const now = nowIso();
-    const conv = req.conversation_uuid
-      ? await this.owned(userId, req.conversation_uuid)
-      : await repo.insertConversation(this.db, userId, {
+    const existing = req.conversation_uuid ? await this.owned(userId, req.conversation_uuid) : null;
+    // One transaction (one commit, not three) before the model is asked: it is on the path to
+    // the first token.
+    const conv = await this.db.transaction().execute(async (trx) => {
+      const c =
+        existing ??
+        (await repo.insertConversation(trx, userId, {
           conversation_uuid: randomUUID(),
           coach_type: req.coachType,
           title: req.coachType === 'assistant' ? reportConversationTitle(userText, req.includeEndOfDayContext) : null,
           now,
-        });
-    const coachType = conv.coach_type as CoachType;
-    await repo.insertMessage(this.db, userId, {
-      conversation_id: conv.id,
-      role: 'user',
-      content: userText,
-      thoughts: null,
-      now,
+        }));
+      await repo.insertMessage(trx, userId, {
+        conversation_id: c.id,
+        role: 'user',
+        content: userText,
+        thoughts: null,
+        now,
+      });
+      await repo.touchConversation(trx, userId, c.id, now);
+      return c;
     });
-    await repo.touchConversation(this.db, userId, conv.id, now);
+    const coachType = conv.coach_type as CoachType;
     yield { type: 'conversation', conversation_uuid: conv.conversation_uuid };
 
     const today = await userToday(this.db, userId);
@@ -212,14 +219,16 @@ export class CoachService {
     }
     const { content, thoughts } = splitThoughts(full);
     const saved = nowIso();
-    await repo.insertMessage(this.db, userId, {
-      conversation_id: conv.id,
-      role: 'assistant',
-      content,
-      thoughts,
-      now: saved,
+    await this.db.transaction().execute(async (trx) => {
+      await repo.insertMessage(trx, userId, {
+        conversation_id: conv.id,
+        role: 'assistant',
+        content,
+        thoughts,
+        now: saved,
+      });
+      await repo.touchConversation(trx, userId, conv.id, saved);
     });
-    await repo.touchConversation(this.db, userId, conv.id, saved);
     yield {
       type: 'message',
       conversation_uuid: conv.conversation_uuid,

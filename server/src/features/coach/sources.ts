@@ -1,21 +1,9 @@
-import type { SpecificEntries } from '../../../../common/src/api/coach.js';
 import type { AppContext } from '../../context.js';
 import { calendarSource } from '../calendar/coachSource.js';
-import { type CoachData, emptyCoachData } from './coachData.js';
+import { type CoachData, type CoachSource, emptyCoachData, type SourceRequest } from './coachData.js';
 import { journalSource, todosSource, transcriptsSource, workoutsSource } from './featureSources.js';
 
-export interface SourceRequest {
-  userId: number;
-  /** YYYY-MM-DD (UTC) */
-  today: string;
-  specificEntries?: SpecificEntries;
-}
-
-/**
- * A feature's contribution to a coach's context: its recent data and the entries the user
- * attached from it. Each reads only the user's own rows through the feature's repo.
- */
-export type CoachSource = (ctx: AppContext, req: SourceRequest) => Promise<Partial<CoachData>>;
+export type { CoachSource, SourceRequest } from './coachData.js';
 
 /**
  * The sources in use, one per feature. Calendar events go through `withoutDeclined` in the

@@ -1,15 +1,28 @@
+import { TODAY_MAX_EVENTS } from '../../../../common/src/api/calendar.js';
 import type { OverviewCalendar } from '../../../../common/src/api/dashboard.js';
-import type { Db } from '../../db/index.js';
+import type { AppContext } from '../../context.js';
+import { listConnections } from '../calendar/repo.js';
+import { eventsInRange } from '../calendar/service.js';
 
 /**
  * Today's events for the overview's calendar card: the one place the overview asks the calendar
- * feature. Until calendars can be connected it answers "not connected", which shows the prompt
- * linking to the calendar settings.
+ * feature. Read from the calendar cache (the background refresh keeps it fresh), so the overview
+ * never waits on a calendar server. "Connected" means at least one connection works; with none
+ * (or only expired ones) the card shows the prompt leading to the calendar settings.
+ * Declined invitations are left out, as on the Calendar tab.
  */
 export async function todaysCalendar(
-  _db: Db,
-  _userId: number,
-  _day: { date: string; timeZone: string },
+  ctx: AppContext,
+  userId: number,
+  day: { date: string; timeZone: string },
 ): Promise<OverviewCalendar> {
-  return { connected: false, events: [] };
+  const connections = await listConnections(ctx.db, userId);
+  if (!connections.some((c) => c.status === 'connected')) return { connected: false, events: [] };
+  const events = await eventsInRange(ctx, userId, {
+    fromDate: day.date,
+    toDate: day.date,
+    maxResults: TODAY_MAX_EVENTS,
+    zone: day.timeZone,
+  });
+  return { connected: true, events: events.filter((e) => !e.declined) };
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OVERVIEW_TEXT } from '../../../../common/src/api/dashboard.js';
-import { addDays, sundayOf, todayIn } from '../../../../common/src/time.js';
+import { addDays, startOfDayIn, sundayOf, todayIn } from '../../../../common/src/time.js';
 import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { startIcsFeed } from '../../test/icsFeed.js';
 import { morningNote, seed } from '../../test/seed.js';
 import { generate } from '../workout/testing.js';
 import { weekGrid } from './service.js';
@@ -102,6 +103,42 @@ describe('GET /api/dashboard/overview', () => {
     await generate(c, addDays(todayIn('UTC'), -1));
     await generate(c, addDays(todayIn('UTC'), 1));
     expect((await c.request({ method: 'GET', url: '/api/dashboard/overview' })).json().workout).toBeNull();
+  });
+
+  it("lists today's events in the user's zone from a connected calendar", async () => {
+    const zone = 'Pacific/Kiritimati';
+    const c = await createUserAndSignIn(h, 'withCalendar');
+    await seed.zone(c, zone);
+    const today = todayIn(zone);
+    // Instants at a local hour of the user's today, yesterday and tomorrow.
+    const at = (date: string, hour: number) =>
+      new Date(Date.parse(startOfDayIn(date, zone)) + hour * 3600_000).toISOString();
+    const feed = await startIcsFeed([
+      { uid: 'standup', summary: 'Stand-up', start: at(today, 9), end: at(today, 9.5) },
+      { uid: 'lunch', summary: 'Lunch with Sam', start: at(today, 12), end: at(today, 13) },
+      { uid: 'holiday', summary: 'Public holiday', date: today },
+      {
+        uid: 'yesterday',
+        summary: 'Yesterday’s call',
+        start: at(addDays(today, -1), 15),
+        end: at(addDays(today, -1), 16),
+      },
+      { uid: 'tomorrow', summary: 'Tomorrow’s call', start: at(addDays(today, 1), 8), end: at(addDays(today, 1), 9) },
+    ]);
+    try {
+      await feed.subscribe(c);
+      const body = (await c.request({ method: 'GET', url: '/api/dashboard/overview' })).json();
+      expect(body.calendar.connected).toBe(true);
+      // All-day first, then by start; times in the user's offset.
+      expect(body.calendar.events.map((e: { summary: string }) => e.summary)).toEqual([
+        'Public holiday',
+        'Stand-up',
+        'Lunch with Sam',
+      ]);
+      expect(body.calendar.events[1].start.dateTime).toMatch(new RegExp(`^${today}T09:00:00\\+14:00$`));
+    } finally {
+      await feed.close();
+    }
   });
 
   it('documents itself with a stable operation id', async () => {

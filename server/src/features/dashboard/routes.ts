@@ -20,6 +20,6 @@ export async function dashboardRoutes(app: App, ctx: AppContext) {
         response: { 200: dashboardOverview, ...authErrors },
       },
     },
-    async (request) => overview(ctx.db, userOf(request)),
+    async (request) => overview(ctx, userOf(request)),
   );
 }

@@ -1,6 +1,6 @@
 import type { DashboardOverview, WeekDay } from '../../../../common/src/api/dashboard.js';
 import { addDays, dayOfWeek, sundayOf, todayIn } from '../../../../common/src/time.js';
-import type { Db } from '../../db/index.js';
+import type { AppContext } from '../../context.js';
 import { todaysCalendar } from './calendarCard.js';
 import { completedWorkoutDates, personalGoalOn, planOn } from './repo.js';
 
@@ -23,17 +23,18 @@ export function weekGrid(today: string, completed: Set<string>): WeekDay[] {
 
 /** Everything the overview shows, in one answer, for the user's today in their zone. */
 export async function overview(
-  db: Db,
+  ctx: AppContext,
   user: { id: number; timeZone: string },
   now: number = Date.now(),
 ): Promise<DashboardOverview> {
   const today = todayIn(user.timeZone, now);
   const sunday = sundayOf(today);
+  const { db } = ctx;
   const [personalGoal, workout, completed, calendar] = await Promise.all([
     personalGoalOn(db, user.id, today),
     planOn(db, user.id, today),
     completedWorkoutDates(db, user.id, sunday, addDays(sunday, 6)),
-    todaysCalendar(db, user.id, { date: today, timeZone: user.timeZone }),
+    todaysCalendar(ctx, user.id, { date: today, timeZone: user.timeZone }),
   ]);
   return {
     today,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_TEXT, EXPORT_SCHEMA_VERSION } from '../../../../common/src/api/dataTransfer.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { morningNote, seed } from '../../test/seed.js';
-import { EXPORTED_TABLES } from './tables.js';
+import { EXPORTED_TABLES, NOT_EXPORTED } from './tables.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -60,6 +60,15 @@ const accountArb = fc.record({
   chats: fc.array(fc.array(fc.string({ minLength: 1, maxLength: 80 }), { minLength: 1, maxLength: 3 }), {
     maxLength: 3,
   }),
+  transcripts: fc.uniqueArray(
+    fc.record({
+      day: fc.integer({ min: 1, max: 28 }),
+      title: fc.string({ minLength: 1, maxLength: 40 }),
+      scheduled: fc.boolean(),
+    }),
+    { maxLength: 3, selector: (x) => `${x.day}|${x.title}` },
+  ),
+  weeks: fc.uniqueArray(fc.integer({ min: 0, max: 3 }), { maxLength: 2 }),
 });
 type Account = typeof accountArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -77,6 +86,36 @@ const at = (d: number, s = 0) => `${day(d)}T08:00:${String(s).padStart(2, '0')}.
 
 async function writeAccount(id: number, a: Account) {
   const db = h.ctx.db;
+  for (const t of a.transcripts) {
+    await db
+      .insertInto('transcripts')
+      .values({
+        user_id: id,
+        date: day(t.day),
+        title: t.title,
+        content: `Said on day ${t.day}`,
+        context: null,
+        transcript_type: t.scheduled ? 'scheduled' : 'impromptu',
+        google_event_id: t.scheduled ? `event-${t.day}` : null,
+        google_event_etag: null,
+        google_recurring_event_id: null,
+        event_start: t.scheduled ? `${day(t.day)}T09:00:00+01:00` : null,
+        created_at: at(t.day),
+      })
+      .execute();
+  }
+  for (const w of a.weeks) {
+    await db
+      .insertInto('weekly_conversations')
+      .values({
+        user_id: id,
+        week_date: day(2 + w * 7),
+        messages: JSON.stringify([{ role: 'user', content: `Week ${w}` }]),
+        created_at: at(2 + w * 7),
+        updated_at: at(2 + w * 7, 1),
+      })
+      .execute();
+  }
   for (const t of a.todos) {
     await db
       .insertInto('todos')
@@ -186,6 +225,14 @@ describe('export', () => {
     expect(zip.length).toBeGreaterThan(0);
   });
 
+  it('decides for every table: exported, or left out with a reason', async () => {
+    const tables = (await h.ctx.db.introspection.getTables())
+      .map((t) => t.name)
+      .filter((name) => !/^search_index_/.test(name));
+    const decided = [...EXPORTED_TABLES.map((t) => t.name), ...Object.keys(NOT_EXPORTED)];
+    expect(tables.filter((t) => !decided.includes(t))).toEqual([]);
+  });
+
   it('needs a session', async () => {
     expect((await h.app.inject({ method: 'GET', url: '/api/export' })).statusCode).toBe(401);
     expect((await h.app.inject({ method: 'POST', url: '/api/import' })).statusCode).toBe(401);
@@ -211,6 +258,8 @@ describe('import', () => {
         expect(done.rejected).toEqual([]);
         expect(done.tables.todos.added).toBe(account.todos.length);
         expect(done.tables.coach_messages.added).toBe(account.chats.flat().length);
+        expect(done.tables.transcripts.added).toBe(account.transcripts.length);
+        expect(done.tables.weekly_conversations.added).toBe(account.weeks.length);
         const second = await exportOf(target);
         expect(comparable(second.doc.tables)).toEqual(comparable(first.doc.tables));
 
@@ -222,6 +271,28 @@ describe('import', () => {
       }),
       { numRuns: 6 },
     );
+  });
+
+  it('reads an export written before a nullable column existed: the column is null', async () => {
+    const c = await fresh('older');
+    const { doc } = await exportOf(c);
+    doc.tables.transcripts = [
+      {
+        date: '2026-02-03',
+        title: 'Before event times were kept',
+        content: 'Old text',
+        context: null,
+        transcript_type: 'scheduled',
+        google_event_id: 'e1',
+        google_event_etag: null,
+        google_recurring_event_id: null,
+        created_at: '2026-02-03T10:00:00.000Z',
+      },
+    ];
+    const res = await importZip(c, zipSync({ 'daymark.json': strToU8(JSON.stringify(doc)) }));
+    expect(res.json().tables.transcripts).toEqual({ added: 1, skipped: 0, rejected: 0 });
+    const saved = (await c.request({ method: 'GET', url: '/api/transcripts/date/2026-02-03' })).json();
+    expect(saved).toEqual([expect.objectContaining({ title: 'Before event times were kept', event_start: null })]);
   });
 
   it('a dry run reports added, skipped and rejected rows with reasons, and changes nothing', async () => {

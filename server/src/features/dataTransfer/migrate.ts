@@ -11,17 +11,20 @@ export interface TableCount {
 
 export class MigrateError extends Error {}
 
+/** Derived tables that are not copied: the search index (FTS5 and its shadow tables in SQLite). */
+const DERIVED = /^search_index(_|$)/;
+
 /**
- * The SQLite database's own tables (not SQLite's or the migrator's), parents before children.
- * The full-text index (an FTS5 table and its shadow tables) is left out: PostgreSQL's triggers
- * build their own index from the rows as they are copied.
+ * The SQLite database's own tables (not SQLite's, the migrator's or derived ones), parents before
+ * children. PostgreSQL's search index is filled by its own triggers as the rows arrive.
  */
 async function tablesInOrder(source: Db): Promise<string[]> {
   const names = (
     await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'
-      AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' AND name NOT LIKE 'search_index%'
-      ORDER BY name`.execute(source)
-  ).rows.map((r) => r.name);
+      AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' ORDER BY name`.execute(source)
+  ).rows
+    .map((r) => r.name)
+    .filter((name) => !DERIVED.test(name));
   const deps = new Map<string, string[]>();
   for (const name of names) {
     const fks = await sql<{ table: string }>`SELECT "table" FROM pragma_foreign_key_list(${name})`.execute(source);

@@ -1,12 +1,38 @@
 import type { SimplifiedEvent } from '../../../../common/src/api/weekly.js';
+import { addDays } from '../../../../common/src/time.js';
 import type { AppContext } from '../../context.js';
+import { userTimeZone } from '../../time/userZone.js';
+import { eventsInRange } from '../calendar/service.js';
+
+/** The planning coach sees the same window as the editor's calendar panel: two weeks from the Monday. */
+export const WEEK_EVENT_DAYS = 14;
+const MAX_EVENTS = 200;
 
 /**
- * The week's events for the planning coach's context, read on the server: two weeks from the
- * week's Monday in the user's zone. The calendar layer is not part of this build yet, so it
- * returns no events and the coach works from the events the editor sends (`calendar_events`);
- * once the calendar exists this one function reads its cache.
+ * The week's events for the planning coach's context, read on the server from the calendar cache
+ * (never waiting on a calendar server): the week's Monday through the following Sunday in the
+ * user's zone, declined invitations left out. Without a connection the list is empty.
  */
-export async function weekEvents(_ctx: AppContext, _userId: number, _monday: string): Promise<SimplifiedEvent[]> {
-  return [];
+export async function weekEvents(ctx: AppContext, userId: number, monday: string): Promise<SimplifiedEvent[]> {
+  const zone = await userTimeZone(ctx.db, userId);
+  const events = await eventsInRange(ctx, userId, {
+    fromDate: monday,
+    toDate: addDays(monday, WEEK_EVENT_DAYS - 1),
+    maxResults: MAX_EVENTS,
+    zone,
+  });
+  return events
+    .filter((e) => !e.declined)
+    .map((e) => ({
+      start: e.start.dateTime ?? e.start.date ?? '',
+      end: e.end.dateTime ?? e.end.date ?? '',
+      title: e.summary,
+      description: (e.description ?? '').slice(0, 5000),
+      attendees: e.attendees
+        .map((a) => a.displayName || a.email || '')
+        .filter(Boolean)
+        .slice(0, 200),
+      organizer: e.organizer?.displayName || e.organizer?.email || '',
+      location: e.location ?? '',
+    }));
 }

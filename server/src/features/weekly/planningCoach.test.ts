@@ -7,6 +7,7 @@ import { AI_MESSAGES } from '../../ai/errors.js';
 import { providerFor } from '../../ai/testing.js';
 import { type FakeOpenAi, type FakeReply, type FakeRequest, startFakeOpenAi } from '../../test/fakeOpenAi.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { startIcsFeed } from '../../test/icsFeed.js';
 import { parseSse } from '../workout/testing.js';
 
 let h: Harness;
@@ -88,6 +89,36 @@ describe('planning coach without a provider (planning guide)', () => {
     expect(goals?.goals).toEqual(['Close the loop: Reply to Sam', 'Draft the roadmap', 'Book the dentist']);
     expect(goals?.merged).toEqual(goals?.goals);
     expect(events.at(-1)?.type).toBe('message');
+  });
+
+  it("reads the week's events from the connected calendar itself, not only those the editor sends", async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const feed = await startIcsFeed([
+      {
+        uid: 'r1',
+        summary: 'Quarterly review',
+        start: `${addDays(week(), 1)}T09:00:00Z`,
+        end: `${addDays(week(), 1)}T10:00:00Z`,
+      },
+      { uid: 'o1', summary: 'Offsite', date: addDays(week(), 9) },
+      // Outside the two weeks from the Monday: not part of the plan's window.
+      {
+        uid: 'x1',
+        summary: 'Far away',
+        start: `${addDays(week(), 20)}T09:00:00Z`,
+        end: `${addDays(week(), 20)}T10:00:00Z`,
+      },
+    ]);
+    try {
+      await feed.subscribe(c);
+      const { events } = await coach(c, { weeklyPlanData: planData() });
+      const text = ofType(events, 'message')[0]?.message.content ?? '';
+      // Two of the feed's three events fall in the two weeks from the Monday; the editor sent none.
+      expect(text).toContain('2 calendar events in the next two weeks');
+    } finally {
+      await feed.close();
+    }
   });
 
   it('moves on to the next open question and takes the goals the user lists, merged into existing ones', async () => {

@@ -1,19 +1,14 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { type JobType, num, text } from './jobType.js';
-
-export interface CheckResult {
-  name: string;
-  ok: boolean;
-  detail: string;
-}
+import { calendarHealthChecks } from '../../features/calendar/healthCheck.js';
+import { type CheckResult, type JobType, num, text } from './jobType.js';
 
 /**
- * Extra checks contributed by features (e.g. one per calendar connection). A feature adds its
+ * Extra checks contributed by features (one per calendar connection). A feature adds its
  * function here; each returns one result per thing it checks.
  */
-export const featureHealthChecks: Array<(ctx: AppContext, userId: number) => Promise<CheckResult[]>> = [];
+const featureHealthChecks: Array<(ctx: AppContext, userId: number) => Promise<CheckResult[]>> = [calendarHealthChecks];
 
 async function databaseCheck(ctx: AppContext): Promise<CheckResult> {
   const started = Date.now();

@@ -2,6 +2,13 @@ import type { ConfigSchema } from '../../../../common/src/api/cron.js';
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 
+/** One line of a health check: what was checked, whether it passed, and what was seen. */
+export interface CheckResult {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
 /** What a job type's run gets: the app, the job, a signal that aborts on timeout or cancel. */
 export interface JobRun {
   ctx: AppContext;

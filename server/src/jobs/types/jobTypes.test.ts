@@ -11,6 +11,7 @@ import {
   type Harness,
   type HarnessOptions,
 } from '../../test/harness.js';
+import { startIcsFeed } from '../../test/icsFeed.js';
 import { backupFileName, listBackups } from '../backup.js';
 import { briefingTitle } from './assistantBriefing.js';
 
@@ -121,6 +122,23 @@ describe('health_check', () => {
     const badUrl = await create(a, 'health_check', { notify_url: 'file:///etc/passwd' });
     expect(badUrl.statusCode).toBe(400);
     expect(badUrl.json()).toEqual({ error: 'notify_url must be an http or https URL' });
+  });
+
+  it("checks each of the user's calendar connections against its server", async () => {
+    const a = await admin();
+    const feed = await startIcsFeed([{ uid: 'h', summary: 'Holiday', date: '2026-12-25' }]);
+    cleanup.push(() => feed.close());
+    await feed.subscribe(a, 'Holidays');
+    const ok = await runOnce(a, 'health_check', { min_free_mb: 0 });
+    expect(ok.status, ok.output ?? '').toBe('success');
+    expect(ok.output).toMatch(/^ok {3}calendar ics \(Holidays\): refreshed at 20\d\d-/m);
+
+    // The feed's server goes away: the check fails and names the calendar.
+    await feed.close();
+    const bad = await runOnce(a, 'health_check', { min_free_mb: 0 });
+    expect(bad.status).toBe('failure');
+    expect(bad.error).toBe('Failed: calendar ics (Holidays)');
+    expect(bad.output).toMatch(/^FAIL calendar ics \(Holidays\): /m);
   });
 });
 

@@ -1,11 +1,15 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { FloatingTranscriptButton } from '../../features/transcript/FloatingTranscriptButton';
 import { useRememberRoute } from '../lastRoute';
 import { sectionInfo, sectionOf } from '../sections';
 import { BottomNav } from './BottomNav';
 import styles from './Shell.module.css';
 import { TopBar } from './TopBar';
+
+// The recorder and its form are not needed to paint the first page.
+const FloatingTranscriptButton = lazy(() =>
+  import('../../features/transcript/FloatingTranscriptButton').then((m) => ({ default: m.FloatingTranscriptButton })),
+);
 
 /** The signed-in layout: top bar (desktop), content, bottom tab bar (width ≤ 768px). */
 export function AppShell() {
@@ -26,7 +30,9 @@ export function AppShell() {
       <main id="content" tabIndex={-1} className={styles.main}>
         <Outlet />
       </main>
-      <FloatingTranscriptButton />
+      <Suspense fallback={null}>
+        <FloatingTranscriptButton />
+      </Suspense>
       <BottomNav current={section} />
     </div>
   );

@@ -40,6 +40,7 @@ export function AssistantPage() {
   const history = (
     <History
       conversations={conversations.data ?? []}
+      more={{ hasMore: conversations.hasMore, loading: conversations.loadingMore, show: conversations.showMore }}
       activeUuid={c.conversationUuid}
       showType={false}
       onSelect={(uuid) => {

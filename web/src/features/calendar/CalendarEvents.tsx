@@ -6,7 +6,7 @@ import { useTimeZone, useToday } from '../../app/time/useToday';
 import { EmptyState, ErrorState, LinkButton, LoadingState } from '../../ui';
 import { calendarKeys, connectionState, fetchEventsRange, isCalendarExpired, useConnections } from './api';
 import { CalendarIcon } from './CalendarIcon';
-import { EventList } from './EventList';
+import { type EventAction, EventList } from './EventList';
 import { ExpiredNotice, SETTINGS_PATH } from './ExpiredNotice';
 import { groupEvents, hasStarted } from './eventFormat';
 import { useVisibleAgain } from './useVisibleAgain';
@@ -53,9 +53,18 @@ export function ConnectPrompt({ compact }: { compact?: boolean }) {
 /**
  * The events of a window from the connected calendars, grouped by the user's days, with the
  * loading, empty, not-connected and expired states. Reloads when the tab becomes visible again.
- * The dashboard overview embeds it through TodayEvents.
+ * (The dashboard overview draws the events its own request returns through TodayEvents.)
  */
-export function CalendarEvents({ window: w, compact = false }: { window: EventsWindow; compact?: boolean }) {
+export function CalendarEvents({
+  window: w,
+  compact = false,
+  action,
+}: {
+  window: EventsWindow;
+  compact?: boolean;
+  /** Something more at the end of each event row (the calendar tab's transcript button). */
+  action?: EventAction;
+}) {
   const zone = useTimeZone();
   const today = useToday();
   const qc = useQueryClient();
@@ -104,5 +113,5 @@ export function CalendarEvents({ window: w, compact = false }: { window: EventsW
     );
   }
   if (groups.length === 0) return <EmptyState compact title={w.emptyTitle} icon={<CalendarIcon />} />;
-  return <EventList groups={groups} zone={zone} today={today} />;
+  return <EventList groups={groups} zone={zone} today={today} action={action} />;
 }

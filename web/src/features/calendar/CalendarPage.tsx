@@ -8,8 +8,10 @@ import { useAppletState } from '../../app/appletState';
 import { useTimeZone, useToday } from '../../app/time/useToday';
 import { Button, Card, Select, useToast } from '../../ui';
 import { RefreshIcon } from '../../ui/icons';
+import { type TranscriptDraft, TranscriptModal } from '../transcript';
 import { calendarApi, calendarKeys, isCalendarExpired, useConnections } from './api';
 import { CalendarEvents, type EventsWindow, todayWindow, upcomingWindow } from './CalendarEvents';
+import { TodayQuickTranscripts, TranscriptsForDay, useEventTranscriptAction } from './CalendarTranscripts';
 import styles from './calendar.module.css';
 import { SETTINGS_PATH } from './ExpiredNotice';
 import { formatTime, PAST_RANGE_LABELS, type PastRange, pastRangeStart } from './eventFormat';
@@ -54,7 +56,10 @@ function LastSync() {
   return <>Last synced {sameDay ? formatTime(last, zone) : `${day}, ${formatTime(last, zone)}`}</>;
 }
 
-/** /dashboard/calendar: today's, upcoming and past events from the connected calendars. */
+/**
+ * /dashboard/calendar: today's, upcoming and past events from the connected calendars, each
+ * marked with its transcript; beside them the quick transcript panel and the transcripts of a day.
+ */
 export function CalendarPage() {
   const today = useToday();
   const qc = useQueryClient();
@@ -64,6 +69,14 @@ export function CalendarPage() {
   const [refreshing, setRefreshing] = useState(false);
   const safeView = VIEWS.some((v) => v.id === view) ? view : 'today';
   const safeRange = (PAST_RANGES as readonly number[]).includes(range) ? range : DEFAULT_PAST_RANGE;
+  const shown = windowFor(safeView, safeRange as PastRange, today);
+  const [transcriptDate, setTranscriptDate] = useState(today);
+  const [draft, setDraft] = useState<Partial<TranscriptDraft> | null>(null);
+  const openTranscript = (d: Partial<TranscriptDraft>) => {
+    setDraft(d);
+    if (d.date) setTranscriptDate(d.date);
+  };
+  const eventAction = useEventTranscriptAction(shown, openTranscript);
 
   const refresh = async () => {
     setRefreshing(true);
@@ -80,49 +93,62 @@ export function CalendarPage() {
   };
 
   return (
-    <Card
-      className={styles.page}
-      title="Calendar"
-      description={<LastSync />}
-      actions={
-        <Button icon={<RefreshIcon />} onClick={refresh} loading={refreshing} aria-label="Refresh events">
-          Refresh
-        </Button>
-      }
-      footer={
-        <nav aria-label="Calendar links" className={styles.footerLinks}>
-          <Link to={SETTINGS_PATH}>Calendar Settings</Link>
-          <Link to="/dashboard/coach-settings">Coach Settings</Link>
-        </nav>
-      }
-    >
-      <div className={styles.toolbar}>
-        <fieldset className={styles.views}>
-          <legend className="visually-hidden">Show</legend>
-          {VIEWS.map((v) => (
-            <button
-              key={v.id}
-              type="button"
-              className={styles.viewButton}
-              aria-pressed={safeView === v.id}
-              onClick={() => setView(v.id)}
-            >
-              {v.label}
-            </button>
-          ))}
-        </fieldset>
-        {safeView === 'past' && (
-          <Select
-            className={styles.rangeSelect}
-            label="Range"
-            hideLabel
-            value={String(safeRange)}
-            onChange={(e) => setRange(Number(e.target.value) as PastRange)}
-            options={PAST_RANGES.map((r) => ({ value: String(r), label: PAST_RANGE_LABELS[r] }))}
-          />
-        )}
-      </div>
-      <CalendarEvents window={windowFor(safeView, safeRange as PastRange, today)} />
-    </Card>
+    <div className={styles.layout}>
+      <Card
+        className={styles.page}
+        title="Calendar"
+        description={<LastSync />}
+        actions={
+          <Button icon={<RefreshIcon />} onClick={refresh} loading={refreshing} aria-label="Refresh events">
+            Refresh
+          </Button>
+        }
+        footer={
+          <nav aria-label="Calendar links" className={styles.footerLinks}>
+            <Link to={SETTINGS_PATH}>Calendar Settings</Link>
+            <Link to="/dashboard/coach-settings">Coach Settings</Link>
+          </nav>
+        }
+      >
+        <div className={styles.toolbar}>
+          <fieldset className={styles.views}>
+            <legend className="visually-hidden">Show</legend>
+            {VIEWS.map((v) => (
+              <button
+                key={v.id}
+                type="button"
+                className={styles.viewButton}
+                aria-pressed={safeView === v.id}
+                onClick={() => setView(v.id)}
+              >
+                {v.label}
+              </button>
+            ))}
+          </fieldset>
+          {safeView === 'past' && (
+            <Select
+              className={styles.rangeSelect}
+              label="Range"
+              hideLabel
+              value={String(safeRange)}
+              onChange={(e) => setRange(Number(e.target.value) as PastRange)}
+              options={PAST_RANGES.map((r) => ({ value: String(r), label: PAST_RANGE_LABELS[r] }))}
+            />
+          )}
+        </div>
+        <CalendarEvents window={shown} action={eventAction} />
+      </Card>
+      <aside className={styles.side} aria-label="Meeting transcripts">
+        <TodayQuickTranscripts />
+        <TranscriptsForDay date={transcriptDate} onDateChange={setTranscriptDate} />
+      </aside>
+      <TranscriptModal
+        open={draft !== null}
+        onOpenChange={(o) => !o && setDraft(null)}
+        mode="full"
+        initial={draft ?? undefined}
+        onSaved={(t) => setTranscriptDate(t.date)}
+      />
+    </div>
   );
 }

@@ -1,16 +1,20 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { CalendarEvent } from '../../../../common/src/api/calendar';
 import styles from './calendar.module.css';
 import { dateHeading, type EventGroup, timeLabel } from './eventFormat';
 
-function EventItem({ event, zone }: { event: CalendarEvent; zone: string }) {
+/** What a screen adds to each event row, e.g. the calendar tab's transcript button. */
+export type EventAction = (event: CalendarEvent) => ReactNode;
+
+function EventItem({ event, zone, action }: { event: CalendarEvent; zone: string; action?: EventAction }) {
   const { calendar } = event;
   const colours = {
     '--calendar-bg': calendar.backgroundColor,
     '--calendar-fg': calendar.foregroundColor,
   } as CSSProperties;
+  const extra = action?.(event);
   return (
-    <li className={styles.event} style={colours}>
+    <li className={`${styles.event} ${extra ? styles.withAction : ''}`} style={colours}>
       <span className={styles.eventTime}>{timeLabel(event, zone)}</span>
       <div className={styles.eventBody}>
         <p className={styles.eventSummary}>{event.summary || '(No title)'}</p>
@@ -19,6 +23,7 @@ function EventItem({ event, zone }: { event: CalendarEvent; zone: string }) {
       <span className={styles.calendarChip} title={`Calendar: ${calendar.summary}`}>
         {calendar.summary}
       </span>
+      {extra && <div className={styles.eventAction}>{extra}</div>}
     </li>
   );
 }
@@ -29,10 +34,12 @@ export interface EventListProps {
   today: string;
   /** Leave out the date headings (a single day, e.g. today's list on the overview). */
   hideHeadings?: boolean;
+  /** Something more at the end of each event row. */
+  action?: EventAction;
 }
 
 /** Events grouped by date: a heading per day, then its events (all-day first, then by start). */
-export function EventList({ groups, zone, today, hideHeadings = false }: EventListProps) {
+export function EventList({ groups, zone, today, hideHeadings = false, action }: EventListProps) {
   return (
     <div className={styles.groups}>
       {groups.map((g) => {
@@ -46,7 +53,7 @@ export function EventList({ groups, zone, today, hideHeadings = false }: EventLi
             )}
             <ul className={styles.events} aria-label={hideHeadings ? 'Events' : undefined}>
               {g.events.map((e) => (
-                <EventItem key={e.id} event={e} zone={zone} />
+                <EventItem key={e.id} event={e} zone={zone} action={action} />
               ))}
             </ul>
           </section>

@@ -45,6 +45,7 @@ export function CoachPage() {
   const history = (
     <History
       conversations={list}
+      more={{ hasMore: conversations.hasMore, loading: conversations.loadingMore, show: conversations.showMore }}
       activeUuid={chat.conversationUuid}
       onSelect={(uuid) => {
         setPanelOpen(false);

@@ -78,6 +78,7 @@ export function History({
   onNewChat,
   onDeleted,
   showType = true,
+  more,
 }: {
   conversations: Conversation[];
   activeUuid: string | null;
@@ -85,6 +86,8 @@ export function History({
   onNewChat: () => void;
   onDeleted: (uuid: string) => void;
   showType?: boolean;
+  /** Older conversations not read yet: a 'Show more' button reads the next page. */
+  more?: { hasMore: boolean; loading: boolean; show: () => void };
 }) {
   const [renaming, setRenaming] = useState<Conversation | null>(null);
   const [deleting, setDeleting] = useState<Conversation | null>(null);
@@ -142,6 +145,11 @@ export function History({
             );
           })}
         </ul>
+      )}
+      {more?.hasMore && (
+        <Button size="sm" variant="secondary" onClick={more.show} disabled={more.loading}>
+          {more.loading ? 'Loading…' : 'Show more'}
+        </Button>
       )}
       {renaming && <RenameModal conversation={renaming} onClose={() => setRenaming(null)} />}
       <ConfirmDialog

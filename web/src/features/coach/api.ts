@@ -1,7 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ChatRequest,
   type ChatStreamEvent,
+  CONVERSATIONS_PAGE_DEFAULT,
   type CoachMeta,
   type CoachType,
   type Conversation,
@@ -17,13 +18,32 @@ import { readEventStream } from '../../api/sse';
 
 export const conversationsKey = ['coach', 'conversations'] as const;
 
-export function useConversations(coachTypes?: CoachType[]) {
-  return useQuery({
-    queryKey: conversationsKey,
-    queryFn: () => get<Conversation[]>('/coach/conversations', { schema: conversationsResponse }),
-    // The client keeps only the coach types this screen shows (part 2 §7).
-    select: (list) => (coachTypes ? list.filter((c) => coachTypes.includes(c.coach_type)) : list),
+/**
+ * The conversations of the coach types this screen shows (part 2 §7), newest first, a page at
+ * a time: `data` holds the pages read so far, `showMore` reads the next one.
+ */
+export function useConversations(coachTypes: CoachType[]) {
+  const types = coachTypes.join(',');
+  const query = useInfiniteQuery({
+    queryKey: [...conversationsKey, 'pages', types],
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({
+        limit: String(CONVERSATIONS_PAGE_DEFAULT),
+        offset: String(pageParam),
+        coachTypes: types,
+      });
+      return get<Conversation[]>(`/coach/conversations?${params}`, { schema: conversationsResponse });
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) =>
+      last.length < CONVERSATIONS_PAGE_DEFAULT ? undefined : pages.length * CONVERSATIONS_PAGE_DEFAULT,
   });
+  return {
+    data: query.data?.pages.flat(),
+    hasMore: query.hasNextPage,
+    loadingMore: query.isFetchingNextPage,
+    showMore: () => void query.fetchNextPage(),
+  };
 }
 
 export const fetchConversation = (uuid: string) =>

@@ -20,7 +20,7 @@ export function OverviewPage() {
       </Card>
     );
   }
-  const { personalGoal, workout, week, calendar } = overview.data;
+  const { personalGoal, workout, week, calendar, timeZone, today } = overview.data;
   const goals = personalGoal?.split('\n').filter(Boolean) ?? [];
   return (
     <div className={styles.grid}>
@@ -67,7 +67,7 @@ export function OverviewPage() {
       </Card>
 
       <WeekGrid week={week} />
-      <TodayCalendarCard calendar={calendar} />
+      <TodayCalendarCard calendar={calendar} zone={timeZone} today={today} />
     </div>
   );
 }

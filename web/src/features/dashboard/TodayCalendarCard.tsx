@@ -1,23 +1,37 @@
 import { Link } from 'react-router';
 import { OVERVIEW_TEXT, type OverviewCalendar } from '../../../../common/src/api/dashboard';
 import { Card } from '../../ui';
+import { TodayEvents } from '../calendar/TodayEvents';
 import styles from './Overview.module.css';
 
+export interface TodayCalendarCardProps {
+  /** The overview's `calendar`: the events come with the page's one request, never fetched again. */
+  calendar: OverviewCalendar;
+  /** The user's zone and today, from the same reply, so times and the day match the server's. */
+  zone: string;
+  today: string;
+}
+
 /**
- * The overview's calendar card. This is the one place today's events are mounted: the calendar
- * feature's `TodayEvents` list goes in the connected branch. Until a calendar is connected the
- * card shows the prompt leading to the calendar settings.
+ * The overview's calendar card: today's events as the Calendar tab lists them, in the user's
+ * zone. Until a calendar is connected the card shows the prompt leading to the calendar settings.
  */
-export function TodayCalendarCard({ calendar }: { calendar: OverviewCalendar }) {
+export function TodayCalendarCard({ calendar, zone, today }: TodayCalendarCardProps) {
   return (
-    <Card title={OVERVIEW_TEXT.calendarTitle} className={styles.calendarCard}>
+    <Card
+      title={OVERVIEW_TEXT.calendarTitle}
+      aria-label={OVERVIEW_TEXT.calendarTitle}
+      className={styles.calendarCard}
+      actions={
+        calendar.connected ? (
+          <Link to="/dashboard/calendar" className={styles.textLink}>
+            Open the calendar
+          </Link>
+        ) : undefined
+      }
+    >
       {calendar.connected ? (
-        <p className={styles.muted}>
-          {calendar.events.length === 0
-            ? 'No events today.'
-            : `${calendar.events.length} event${calendar.events.length === 1 ? '' : 's'} today.`}{' '}
-          <Link to="/dashboard/calendar">Open the calendar</Link>
-        </p>
+        <TodayEvents events={calendar.events} zone={zone} today={today} />
       ) : (
         <div className={styles.connect}>
           <p className={styles.muted}>{OVERVIEW_TEXT.connectCalendar}</p>

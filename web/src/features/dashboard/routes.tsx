@@ -1,16 +1,20 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AppletLayout } from '../../app/AppletLayout';
+import { lazyPage } from '../../app/lazyPage';
 import type { AppletTab } from '../../ui/AppletTabs';
-import { CalendarPage } from '../calendar/CalendarPage';
-import { CalendarSettingsPage } from '../calendar/CalendarSettingsPage';
-import { GoogleCallbackPage } from '../calendar/GoogleCallbackPage';
-import { CoachSettingsPage } from '../coach/CoachSettingsPage';
-import { CronExecutionsPage } from '../cron/CronExecutionsPage';
-import { CronEditPage, CronNewPage } from '../cron/CronFormPages';
-import { CronJobsPage } from '../cron/CronJobsPage';
-import { DataSettingsPage } from '../dataSettings/DataSettingsPage';
-import { McpSettingsPage } from '../mcp/McpSettingsPage';
-import { OverviewPage } from './OverviewPage';
+
+// Each tab loads its own chunk when opened.
+const OverviewPage = lazyPage(() => import('./OverviewPage'), 'OverviewPage');
+const CalendarPage = lazyPage(() => import('../calendar/CalendarPage'), 'CalendarPage');
+const CalendarSettingsPage = lazyPage(() => import('../calendar/CalendarSettingsPage'), 'CalendarSettingsPage');
+const GoogleCallbackPage = lazyPage(() => import('../calendar/GoogleCallbackPage'), 'GoogleCallbackPage');
+const CoachSettingsPage = lazyPage(() => import('../coach/CoachSettingsPage'), 'CoachSettingsPage');
+const CronExecutionsPage = lazyPage(() => import('../cron/CronExecutionsPage'), 'CronExecutionsPage');
+const CronEditPage = lazyPage(() => import('../cron/CronFormPages'), 'CronEditPage');
+const CronNewPage = lazyPage(() => import('../cron/CronFormPages'), 'CronNewPage');
+const CronJobsPage = lazyPage(() => import('../cron/CronJobsPage'), 'CronJobsPage');
+const DataSettingsPage = lazyPage(() => import('../dataSettings/DataSettingsPage'), 'DataSettingsPage');
+const McpSettingsPage = lazyPage(() => import('../mcp/McpSettingsPage'), 'McpSettingsPage');
 
 const DASHBOARD_TABS: AppletTab[] = [
   { id: '', label: 'Overview' },

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { TRANSCRIPT_TEXT } from '../../../../common/src/api/transcripts';
 import { messageOf } from '../../api/client';
 import { Button, Card, Checkbox, ConfirmDialog, EmptyState, ErrorState, LoadingState, Tabs, useToast } from '../../ui';
+import { ExportImportPanel } from '../dataTransfer/ExportImportPanel';
 import {
   bulkDeleteChats,
   bulkDeleteTranscripts,
@@ -19,21 +20,28 @@ const TEXT = {
   untitled: 'Untitled Conversation',
 };
 
-/** /dashboard/data-settings (Data Management): bulk clean-up of assistant chats and transcripts. */
+/**
+ * /dashboard/data-settings (Data Management): bulk clean-up of assistant chats and transcripts,
+ * then the export of everything as one file and its import, in a section of their own (the
+ * spec's two tabs stay as they are).
+ */
 export function DataSettingsPage() {
   return (
-    <Card
-      title="Data Management"
-      description="Select assistant chats or meeting transcripts and delete them in one go."
-    >
-      <Tabs
-        label="Data"
-        items={[
-          { id: 'chats', label: 'Assistant Chats', panel: <ChatsPanel /> },
-          { id: 'transcripts', label: 'Meeting Transcripts', panel: <TranscriptsPanel /> },
-        ]}
-      />
-    </Card>
+    <div className={styles.page}>
+      <Card
+        title="Data Management"
+        description="Select assistant chats or meeting transcripts and delete them in one go."
+      >
+        <Tabs
+          label="Data"
+          items={[
+            { id: 'chats', label: 'Assistant Chats', panel: <ChatsPanel /> },
+            { id: 'transcripts', label: 'Meeting Transcripts', panel: <TranscriptsPanel /> },
+          ]}
+        />
+      </Card>
+      <ExportImportPanel />
+    </div>
   );
 }
 

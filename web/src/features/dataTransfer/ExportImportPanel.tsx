@@ -32,8 +32,8 @@ const sum = (r: ImportReport, k: 'added' | 'skipped' | 'rejected') =>
   Object.values(r.tables).reduce((n, t) => n + t[k], 0);
 
 /**
- * Export everything as one zip, and bring an export back (a dry run first). Standalone, so it can
- * sit on any settings page.
+ * Export everything as one zip, and bring an export back (a dry run first). Shown on Data
+ * Management (/dashboard/data-settings), with the other things done to the user's data as a whole.
  */
 export function ExportImportPanel() {
   const queryClient = useQueryClient();
@@ -75,7 +75,7 @@ export function ExportImportPanel() {
   };
 
   return (
-    <Card title={DATA_TEXT.title} titleAs="h3" description="Take everything with you in one file, or bring it back.">
+    <Card title={DATA_TEXT.title} description="Take everything with you in one file, or bring it back.">
       <div className={styles.actions}>
         <Button variant="primary" onClick={runExport} loading={exporting !== null} loadingText={DATA_TEXT.exporting}>
           {DATA_TEXT.exportButton}

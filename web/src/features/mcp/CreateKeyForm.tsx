@@ -74,7 +74,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (k: CreatedApiKey) => 
             hint={
               scope === 'read'
                 ? 'The tool can read but not change anything.'
-                : 'The tool can also add todos, log workouts and write to your notes.'
+                : 'The tool can also add todos, log workouts, save transcripts and write to your notes.'
             }
             value={scope}
             onChange={(e) => setScope(e.target.value as ApiKeyScope)}

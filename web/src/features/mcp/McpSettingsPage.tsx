@@ -76,9 +76,9 @@ export function McpSettingsPage() {
   return (
     <div className={styles.page}>
       <p className={styles.intro}>
-        API keys let AI tools such as Claude, Cursor or VS Code read your day, journal, todos and workouts through the
-        Model Context Protocol, and with read-and-write access add todos, log workouts and write to today's note. The
-        endpoint is <code className={styles.inlineCode}>{url}</code>.
+        API keys let AI tools such as Claude, Cursor or VS Code read your day, journal, todos, workouts, calendar and
+        meeting transcripts through the Model Context Protocol, and with read-and-write access add todos, log workouts,
+        save transcripts and write to today's note. The endpoint is <code className={styles.inlineCode}>{url}</code>.
       </p>
       {created ? (
         <NewKeyPanel created={created} url={url} onDone={() => setCreated(null)} />

@@ -86,7 +86,7 @@ export function NotesSearch({
           ref={inputRef}
           type="search"
           className={styles.input}
-          placeholder="Search notes, plans, transcripts, todos"
+          placeholder="Search everything you wrote"
           aria-label="Search notes"
           role="combobox"
           aria-expanded={showing}

@@ -1,10 +1,15 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AppletLayout } from '../../app/AppletLayout';
-import { WeeklyEditorRoute } from '../weekly/WeeklyEditor';
-import { CreateChoices, NewTranscriptPanel, NewWeeklyRedirect } from './CreateChoices';
-import { EntryViewer } from './EntryViewer';
-import { NotesPage } from './NotesPage';
-import { ZenEditorRoute } from './ZenEditor';
+import { lazyPage } from '../../app/lazyPage';
+
+// Loaded when the Notes section is opened, not with the first page.
+const NotesPage = lazyPage(() => import('./NotesPage'), 'NotesPage');
+const CreateChoices = lazyPage(() => import('./CreateChoices'), 'CreateChoices');
+const NewTranscriptPanel = lazyPage(() => import('./CreateChoices'), 'NewTranscriptPanel');
+const NewWeeklyRedirect = lazyPage(() => import('./CreateChoices'), 'NewWeeklyRedirect');
+const EntryViewer = lazyPage(() => import('./EntryViewer'), 'EntryViewer');
+const ZenEditorRoute = lazyPage(() => import('./ZenEditor'), 'ZenEditorRoute');
+const WeeklyEditorRoute = lazyPage(() => import('../weekly/WeeklyEditor'), 'WeeklyEditorRoute');
 
 /**
  * /notes: the list beside creation choices (/notes), an entry (/notes/entry/:type/:id), the

@@ -8,7 +8,6 @@ import {
   type StatsRange,
 } from '../../../../common/src/api/stats';
 import { Card, ErrorState, LoadingState } from '../../ui';
-import { ExportImportPanel } from '../dataTransfer/ExportImportPanel';
 import { longDate, shortDate, useStats } from './api';
 import { ChartCard, EnergyLine, WeeklyBars } from './charts';
 import { Outcomes, Verdicts } from './lists';
@@ -55,11 +54,11 @@ export function StatsPage() {
         <StatsBody stats={stats.data} />
       )}
 
-      <ExportImportPanel />
-
       <nav className={styles.links} aria-label="Settings">
         <Link to="/dashboard/calendar-settings">Calendar Settings</Link>
         <Link to="/dashboard/coach-settings">Coach Settings</Link>
+        {/* Export and import of all the data live there, with the bulk clean-up. */}
+        <Link to="/dashboard/data-settings">Data Management</Link>
       </nav>
     </div>
   );

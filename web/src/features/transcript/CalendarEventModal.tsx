@@ -5,7 +5,7 @@ import type { CalendarEvent } from '../../../../common/src/api/calendar';
 import { TRANSCRIPT_TEXT } from '../../../../common/src/api/transcripts';
 import { type EventRange, eventRange } from '../../../../common/src/transcriptRules';
 import { messageOf } from '../../api/client';
-import { useToday } from '../../app/time/useToday';
+import { useTimeZone, useToday } from '../../app/time/useToday';
 import { buttonClassName, EmptyState, ErrorState, LoadingState, Modal } from '../../ui';
 import { fetchEvents, useCalendarConnected } from './api';
 import { eventTimeLabel, shortDate } from './format';
@@ -38,6 +38,7 @@ export function CalendarEventModal({ open, onOpenChange, onPick }: CalendarEvent
 
 function EventPicker({ onPick, onClose }: { onPick: (e: CalendarEvent) => void; onClose: () => void }) {
   const today = useToday();
+  const zone = useTimeZone();
   const [range, setRange] = useState<EventRange>('today');
   const connected = useCalendarConnected(true);
   const { start, end } = eventRange(range, today);
@@ -94,7 +95,7 @@ function EventPicker({ onPick, onClose }: { onPick: (e: CalendarEvent) => void; 
                 <span className={styles.eventMain}>
                   <span className={styles.eventTitle}>{e.summary || TRANSCRIPT_TEXT.defaultTitle}</span>
                   <span className={styles.muted}>
-                    {shortDate((e.start.date ?? e.start.dateTime ?? '').slice(0, 10))} · {eventTimeLabel(e)}
+                    {shortDate((e.start.date ?? e.start.dateTime ?? '').slice(0, 10))} · {eventTimeLabel(e, zone)}
                   </span>
                 </span>
               </button>

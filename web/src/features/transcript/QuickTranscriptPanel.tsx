@@ -2,9 +2,8 @@ import { useState } from 'react';
 import type { CalendarEvent } from '../../../../common/src/api/calendar';
 import { TRANSCRIPT_TEXT } from '../../../../common/src/api/transcripts';
 import { prefillFromEvent, withoutTranscript } from '../../../../common/src/transcriptRules';
-import { useToday } from '../../app/time/useToday';
+import { useTimeZone, useToday } from '../../app/time/useToday';
 import { Button, Card, ErrorState, LoadingState } from '../../ui';
-import { PlusIcon } from '../../ui/icons';
 import { useTranscriptWindows } from './api';
 import { eventTimeLabel } from './format';
 import styles from './Transcript.module.css';
@@ -22,6 +21,7 @@ export interface QuickTranscriptPanelProps {
  */
 export function QuickTranscriptPanel({ events }: QuickTranscriptPanelProps) {
   const today = useToday();
+  const zone = useTimeZone();
   const transcripts = useTranscriptWindows(today, today);
   const [draft, setDraft] = useState<Partial<TranscriptDraft> | null>(null);
   const open = withoutTranscript(
@@ -43,7 +43,7 @@ export function QuickTranscriptPanel({ events }: QuickTranscriptPanelProps) {
             <li key={e.id} className={styles.event}>
               <span className={styles.eventMain}>
                 <span className={styles.eventTitle}>{e.summary || TRANSCRIPT_TEXT.defaultTitle}</span>
-                <span className={styles.muted}>{eventTimeLabel(e)}</span>
+                <span className={styles.muted}>{eventTimeLabel(e, zone)}</span>
               </span>
               <Button
                 size="sm"
@@ -51,7 +51,6 @@ export function QuickTranscriptPanel({ events }: QuickTranscriptPanelProps) {
                 title={TRANSCRIPT_TEXT.addForMeeting}
                 aria-label={`${TRANSCRIPT_TEXT.addForMeeting}: ${e.summary || TRANSCRIPT_TEXT.defaultTitle}`}
                 onClick={() => setDraft(prefillFromEvent(e))}
-                icon={<PlusIcon />}
               >
                 +
               </Button>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { TRANSCRIPT_TEXT, type Transcript } from '../../../../common/src/api/transcripts';
 import { previewOf } from '../../../../common/src/transcriptRules';
 import { messageOf } from '../../api/client';
@@ -16,6 +16,9 @@ export interface TranscriptsForDateProps {
   date: string;
   /** Told after a transcript is saved or deleted (the calendar refreshes its quick panel). */
   onChange?: () => void;
+  /** Shown above the cards, e.g. the calendar tab's day picker. */
+  toolbar?: ReactNode;
+  className?: string;
 }
 
 /**
@@ -23,7 +26,7 @@ export interface TranscriptsForDateProps {
  * preview, 'View & Edit' and 'Delete'. Transcripts load in windows of 7 days back to 14 ahead,
  * merged by id, so moving between nearby days needs no new request.
  */
-export function TranscriptsForDate({ date, onChange }: TranscriptsForDateProps) {
+export function TranscriptsForDate({ date, onChange, toolbar, className }: TranscriptsForDateProps) {
   const today = useToday();
   const queryClient = useQueryClient();
   const windows = useTranscriptWindows(today, date);
@@ -35,6 +38,7 @@ export function TranscriptsForDate({ date, onChange }: TranscriptsForDateProps) 
 
   return (
     <Card
+      className={className}
       title={`Transcripts for ${longDate(date)}`}
       actions={
         <Button size="sm" variant="primary" onClick={() => setEditing({ date })}>
@@ -42,6 +46,7 @@ export function TranscriptsForDate({ date, onChange }: TranscriptsForDateProps) 
         </Button>
       }
     >
+      {toolbar}
       {windows.pending ? (
         <LoadingState message={TRANSCRIPT_TEXT.loading} />
       ) : windows.error ? (

@@ -68,7 +68,7 @@ export function TranscriptsPage() {
         title="Transcripts"
         description={
           <>
-            Meeting transcripts, most recently added first. To delete many at once, use{' '}
+            Meeting transcripts, most recently added first. To delete many at once or export everything, use{' '}
             <Link to="/dashboard/data-settings">Data Management</Link>.
           </>
         }

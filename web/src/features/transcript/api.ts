@@ -1,7 +1,7 @@
 import { type QueryClient, useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { calendarEventList, isAuthenticatedResponse } from '../../../../common/src/api/calendar';
-import { type Conversation, conversationsResponse } from '../../../../common/src/api/coach';
+import { CONVERSATIONS_PAGE_MAX, type Conversation, conversationsResponse } from '../../../../common/src/api/coach';
 import { bulkDeleteResponse } from '../../../../common/src/api/common';
 import {
   actionItemsResponse,
@@ -75,6 +75,19 @@ export function useTranscriptWindows(today: string, date: string) {
   return { all, pending, error, refetch: () => Promise.all(results.map((r) => r.refetch())) };
 }
 
+/**
+ * The transcripts of a span of days, e.g. the days a calendar view shows, so each event can say
+ * whether it has one (part 1 §4: transcripts are fetched for the range the events came from).
+ * Shares its cache key with the windows above, so a save refreshes both.
+ */
+export function useTranscriptsBetween(start: string, end: string, enabled = true) {
+  return useQuery({
+    queryKey: [...transcriptsKey, 'range', start, end],
+    queryFn: () => fetchRange(start, end),
+    enabled,
+  });
+}
+
 /** Calendar connection: 401 or any failure counts as not connected (part 1 §7). */
 export function useCalendarConnected(enabled: boolean) {
   return useQuery({
@@ -99,7 +112,19 @@ export const fetchEvents = (startDate: string, endDate: string) =>
     query: { startDate, endDate, maxResults: MODAL_MAX_EVENTS },
   });
 
-export const fetchAssistantChats = async (): Promise<Conversation[]> =>
-  (await get('/coach/conversations', { schema: conversationsResponse })).filter((c) => c.coach_type === 'assistant');
+/** Every assistant conversation, newest first: Data Management lists them all to select and delete. */
+export async function fetchAssistantChats(): Promise<Conversation[]> {
+  const all: Conversation[] = [];
+  for (let offset = 0; ; offset += CONVERSATIONS_PAGE_MAX) {
+    const params = new URLSearchParams({
+      coachTypes: 'assistant',
+      limit: String(CONVERSATIONS_PAGE_MAX),
+      offset: String(offset),
+    });
+    const page = await get(`/coach/conversations?${params}`, { schema: conversationsResponse });
+    all.push(...page);
+    if (page.length < CONVERSATIONS_PAGE_MAX) return all;
+  }
+}
 export const bulkDeleteChats = (uuids: string[]) =>
   post('/coach/conversations/bulk-delete', { uuids }, { schema: bulkDeleteResponse });

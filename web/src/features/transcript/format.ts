@@ -19,10 +19,14 @@ export function shortDate(date: string): string {
 
 export const typeLabel = (t: string) => (t === 'scheduled' ? 'Scheduled' : 'Impromptu');
 
-/** '9:30 AM – 10:00 AM', 'All day', or 'Time not specified' (part 1 §2). */
-export function eventTimeLabel(e: { start: { date?: string; dateTime?: string }; end: { dateTime?: string } }) {
+/** '9:30 AM - 10:00 AM' in the user's zone, 'All day', or 'Time not specified' (part 1 §2). */
+export function eventTimeLabel(
+  e: { start: { date?: string; dateTime?: string }; end: { dateTime?: string } },
+  timeZone?: string,
+) {
   if (e.start.date && !e.start.dateTime) return 'All day';
   if (!e.start.dateTime) return 'Time not specified';
-  const f = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  const f = (iso: string) =>
+    new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
   return e.end.dateTime ? `${f(e.start.dateTime)} - ${f(e.end.dateTime)}` : f(e.start.dateTime);
 }

@@ -1,0 +1,60 @@
+/** Starting a built server in its own process for the bench, and waiting until it is healthy. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Polls /api/health every `everyMs` until it answers 200. */
+export async function waitForHealth(baseUrl: string, child: ChildProcess, everyMs = 100, timeoutMs = 20_000) {
+  const until = performance.now() + timeoutMs;
+  while (performance.now() < until) {
+    if (child.exitCode !== null) throw new Error('server exited early');
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  throw new Error('server did not start');
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Spawns `script` (dist/bench/server.js or dist/server/main.js) on a free port with `env`. */
+export async function startServer(
+  script: string,
+  env: Record<string, string>,
+  opts: { nodeArgs?: string[]; healthEveryMs?: number } = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), script], {
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await waitForHealth(baseUrl, child, opts.healthEveryMs);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { baseUrl, child, stop };
+}

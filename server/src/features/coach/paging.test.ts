@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CONVERSATIONS_PAGE_DEFAULT, CONVERSATIONS_PAGE_MAX } from '../../../../common/src/api/coach.js';
+import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+
+let h: Harness;
+afterEach(async () => h?.close());
+
+const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+const TYPES = ['workout', 'vocational', 'assistant'] as const;
+
+describe('conversation list paging', () => {
+  it('pages newest first with a default and a maximum, pages never overlap, and filters by coach', async () => {
+    h = await createHarness();
+    const alice = await createUserAndSignIn(h, 'alice');
+    await createUserAndSignIn(h, 'bob');
+    const ids = await h.ctx.db.selectFrom('users').select(['id', 'username']).execute();
+    const a = ids.find((u) => u.username === 'alice')?.id as number;
+    const b = ids.find((u) => u.username === 'bob')?.id as number;
+    // 130 conversations; pairs share an updated_at, so the order must break ties the same way every time.
+    const rows = Array.from({ length: 130 }, (_, i) => {
+      const at = new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 2) * 60_000).toISOString();
+      return {
+        user_id: a,
+        conversation_uuid: uuid(i + 1),
+        coach_type: TYPES[i % 3] as string,
+        title: `Chat ${i}`,
+        created_at: at,
+        updated_at: at,
+      };
+    });
+    await h.ctx.db.insertInto('coach_conversations').values(rows).execute();
+    await h.ctx.db
+      .insertInto('coach_conversations')
+      .values({ ...rows[0], user_id: b, conversation_uuid: uuid(999) } as (typeof rows)[number])
+      .execute();
+
+    const list = async (query: string) => {
+      const res = await alice.request({ method: 'GET', url: `/api/coach/conversations${query}` });
+      expect(res.statusCode, query).toBe(200);
+      return res.json() as Array<{ conversation_uuid: string; coach_type: string; updated_at: string }>;
+    };
+    const first = await list('');
+    expect(first).toHaveLength(CONVERSATIONS_PAGE_DEFAULT);
+    expect(first[0]?.updated_at).toBe(rows[129]?.updated_at);
+    const rest = await list(`?offset=${CONVERSATIONS_PAGE_DEFAULT}`);
+    expect(rest).toHaveLength(30);
+    const all = [...first, ...rest].map((c) => c.conversation_uuid);
+    expect(new Set(all).size).toBe(130);
+    expect(all).not.toContain(uuid(999));
+    const sorted = [...first, ...rest].map((c) => c.updated_at);
+    expect(sorted).toEqual([...sorted].sort().reverse());
+
+    // Small pages walk the same order.
+    const walked: string[] = [];
+    for (let offset = 0; offset < 130; offset += 7) {
+      walked.push(...(await list(`?limit=7&offset=${offset}`)).map((c) => c.conversation_uuid));
+    }
+    expect(walked).toEqual(all);
+
+    const coaches = await list('?coachTypes=workout,vocational&limit=500');
+    expect(coaches).toHaveLength(87);
+    expect(coaches.every((c) => c.coach_type !== 'assistant')).toBe(true);
+
+    for (const bad of [`?limit=${CONVERSATIONS_PAGE_MAX + 1}`, '?limit=0', '?offset=-1', '?coachTypes=nope']) {
+      const res = await alice.request({ method: 'GET', url: `/api/coach/conversations${bad}` });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toEqual({ error: expect.any(String) });
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import type { CalendarEvent } from '../../../../common/src/api/calendar.js';
+import { addDays } from '../../../../common/src/time.js';
+import { hasTranscript } from '../../../../common/src/transcriptRules.js';
+import type { AppContext } from '../../context.js';
+import { listConnections } from '../../features/calendar/repo.js';
+import { eventsInRange } from '../../features/calendar/service.js';
+import { listBetween } from '../../features/transcripts/repo.js';
+import { z } from './define.js';
+
+/** An event as the MCP tools show it: what an assistant needs, in the user's zone. */
+export const mcpEvent = z.object({
+  id: z.string().describe('The event id; give it to transcript_create to attach a transcript'),
+  summary: z.string(),
+  start: z.string().describe("Date-time with the user's offset, or a date for all-day events"),
+  end: z.string(),
+  all_day: z.boolean(),
+  location: z.string().nullable(),
+  calendar: z.string(),
+  description: z.string().nullable().describe('At most 1,000 characters'),
+  attendees: z.array(z.string()),
+  has_transcript: z.boolean(),
+});
+export type McpEvent = z.infer<typeof mcpEvent>;
+
+const DESCRIPTION_MAX = 1000;
+const ATTENDEES_MAX = 50;
+
+/**
+ * The user's events in [from, to] (dates in their zone) from the calendar cache, without declined
+ * invitations, each marked when a transcript references it. `connected` is false when no
+ * calendar connection works (the list is then empty, which is not a free day).
+ */
+export async function eventsFor(ctx: AppContext, userId: number, zone: string, from: string, to: string, max: number) {
+  const connections = await listConnections(ctx.db, userId);
+  if (!connections.some((c) => c.status === 'connected')) return { connected: false, events: [] as McpEvent[] };
+  const events = (await eventsInRange(ctx, userId, { fromDate: from, toDate: to, maxResults: max, zone })).filter(
+    (e) => !e.declined,
+  );
+  // Transcripts are dated on the meeting's day; a day either side covers events that cross midnight.
+  const transcripts = await listBetween(ctx.db, userId, addDays(from, -1), addDays(to, 1));
+  return { connected: true, events: events.map((e) => toMcpEvent(e, hasTranscript(e, transcripts))) };
+}
+
+export function toMcpEvent(e: CalendarEvent, transcribed: boolean): McpEvent {
+  const description = e.description?.trim() ? e.description.slice(0, DESCRIPTION_MAX) : null;
+  return {
+    id: e.id,
+    summary: e.summary,
+    start: e.start.dateTime ?? e.start.date ?? '',
+    end: e.end.dateTime ?? e.end.date ?? '',
+    all_day: !e.start.dateTime,
+    location: e.location,
+    calendar: e.calendar.summary,
+    description,
+    attendees: e.attendees
+      .map((a) => a.displayName || a.email || '')
+      .filter(Boolean)
+      .slice(0, ATTENDEES_MAX),
+    has_transcript: transcribed,
+  };
+}
+
+/** One line per event for clients that show text only. */
+export const eventLine = (e: McpEvent) =>
+  `- ${e.all_day ? `${e.start} (all day)` : `${e.start.replace('T', ' ').slice(0, 16)}–${e.end.slice(11, 16)}`} ${e.summary}${e.location ? ` @ ${e.location}` : ''}${e.has_transcript ? ' [transcript]' : ''} (id ${e.id})`;

@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CalendarEvent } from '../../../../common/src/api/calendar';
+import { TODAY_MAX_EVENTS } from '../../../../common/src/api/calendar';
+import { TRANSCRIPT_TEXT, type Transcript } from '../../../../common/src/api/transcripts';
+import { addDays } from '../../../../common/src/time';
+import { hasTranscript, prefillFromEvent } from '../../../../common/src/transcriptRules';
+import { useTimeZone, useToday } from '../../app/time/useToday';
+import { Button, TextField } from '../../ui';
+import { CheckIcon, PlusIcon } from '../../ui/icons';
+import {
+  draftOf,
+  QuickTranscriptPanel,
+  type TranscriptDraft,
+  TranscriptsForDate,
+  useTranscriptsBetween,
+} from '../transcript';
+import { calendarKeys, connectionState, fetchEventsRange, useConnections } from './api';
+import type { EventsWindow } from './CalendarEvents';
+import styles from './calendar.module.css';
+import type { EventAction } from './EventList';
+import { eventStartDate } from './eventFormat';
+
+/** Whether the calendar can be read now (connected, and Google's authorization not expired). */
+export function useCalendarReadable(): boolean {
+  const connections = useConnections();
+  const state = connectionState(connections.data?.connections);
+  return state.connected && !state.googleExpired;
+}
+
+/** Today's events without a transcript. Shares the Today view's query, so one request serves both. */
+export function TodayQuickTranscripts() {
+  const today = useToday();
+  const readable = useCalendarReadable();
+  const events = useQuery({
+    queryKey: calendarKeys.range(today, today, TODAY_MAX_EVENTS),
+    queryFn: () => fetchEventsRange(today, today, TODAY_MAX_EVENTS),
+    enabled: readable,
+  });
+  // The event list beside it shows the loading, error and not-connected states.
+  if (!readable || !events.data) return null;
+  return <QuickTranscriptPanel events={events.data} />;
+}
+
+/** The newest transcript of an event by the shared rule (same id, and same etag when both carry one). */
+export function transcriptOf(event: CalendarEvent, transcripts: readonly Transcript[]): Transcript | null {
+  let found: Transcript | null = null;
+  for (const t of transcripts) {
+    if (!hasTranscript(event, [t])) continue;
+    if (!found || t.created_at > found.created_at) found = t;
+  }
+  return found;
+}
+
+/**
+ * Each event row's transcript button: 'Transcript' (with a tick) opens the one it has; events
+ * that have started by today without one offer to add it, prefilled from the event. Upcoming
+ * events offer nothing until their day comes: a transcript records a meeting that took place.
+ */
+export function useEventTranscriptAction(
+  w: EventsWindow,
+  open: (draft: Partial<TranscriptDraft>) => void,
+): EventAction | undefined {
+  const zone = useTimeZone();
+  const today = useToday();
+  const readable = useCalendarReadable();
+  const transcripts = useTranscriptsBetween(w.startDate, w.endDate, readable);
+  const list = transcripts.data;
+  if (!list) return undefined;
+  return (event) => {
+    const title = event.summary || TRANSCRIPT_TEXT.defaultTitle;
+    const existing = transcriptOf(event, list);
+    if (existing) {
+      return (
+        <Button
+          size="sm"
+          variant="secondary"
+          className={styles.hasTranscript}
+          icon={<CheckIcon />}
+          title="View the transcript of this meeting"
+          aria-label={`View transcript for ${title}`}
+          onClick={() => open(draftOf(existing))}
+        >
+          Transcript
+        </Button>
+      );
+    }
+    const day = eventStartDate(event, zone);
+    if (event.declined || !day || day > today) return null;
+    return (
+      <Button
+        size="sm"
+        variant="ghost"
+        icon={<PlusIcon />}
+        title={TRANSCRIPT_TEXT.addForMeeting}
+        aria-label={`Add transcript for ${title}`}
+        onClick={() => open({ ...prefillFromEvent(event), date: day })}
+      >
+        Transcript
+      </Button>
+    );
+  };
+}
+
+/** 'Transcripts for {long date}' with a day picker; the day follows the transcript last opened. */
+export function TranscriptsForDay({ date, onDateChange }: { date: string; onDateChange: (date: string) => void }) {
+  const picker = (
+    <div className={styles.dayPicker}>
+      <Button size="sm" variant="ghost" aria-label="Previous day" onClick={() => onDateChange(addDays(date, -1))}>
+        ‹
+      </Button>
+      <TextField
+        className={styles.dayInput}
+        label="Transcripts date"
+        hideLabel
+        type="date"
+        value={date}
+        onChange={(e) => e.target.value && onDateChange(e.target.value)}
+      />
+      <Button size="sm" variant="ghost" aria-label="Next day" onClick={() => onDateChange(addDays(date, 1))}>
+        ›
+      </Button>
+    </div>
+  );
+  return <TranscriptsForDate className={styles.transcriptsCard} date={date} toolbar={picker} />;
+}
