@@ -27,6 +27,8 @@ const report = await fuzz(h, {
   only: values.only ? new RegExp(values.only) : undefined,
   progress: values.quiet ? undefined : (line) => console.log(line),
 });
+// The server's own account of each 5xx, for whoever fixes it.
+const errorsLogged = h.logs.filter((l) => l.includes('"level":50'));
 await h.close();
 const counts = Object.values(report.perOperation);
 const serverErrors = Object.entries(report.statuses)
@@ -38,4 +40,5 @@ console.log(
 console.log(`statuses: ${JSON.stringify(report.statuses)}; 5xx: ${serverErrors}`);
 const lines = summarize(report.findings);
 console.log(lines.length ? `${report.findings.length} findings:\n${lines.join('\n')}` : 'No findings.');
+if (errorsLogged.length) console.log(`\nServer errors logged:\n${errorsLogged.slice(0, 5).join('').slice(0, 6000)}`);
 process.exit(lines.length ? 1 : 0);
