@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole test command: typecheck, lint, unit and server tests on SQLite, the server tests
-# again on a throwaway PostgreSQL cluster, a production build, and the browser tests in
+# The whole test command: typecheck, lint, unit and server tests on SQLite (the API fuzzer's
+# bounded pass included), the server tests again on a throwaway PostgreSQL cluster, a production
+# build, the crash-safety run against the built server on both databases, and the browser tests in
 # Debian's Chromium against the built app. Stops at the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +24,9 @@ bash scripts/with-postgres.sh npx vitest run server --reporter=default --reporte
 
 step "production build"
 npm run --silent build
+
+step "crash safety (20 SIGKILLs per database)"
+bash scripts/with-postgres.sh npm run --silent chaos -- --kills 20
 
 step "browser tests (Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/e2e.json" npx playwright test --reporter=list,json

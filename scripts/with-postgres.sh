@@ -23,5 +23,7 @@ trap cleanup EXIT
 "${RUN_AS[@]}" "$PGBIN/pg_ctl" -D "$DIR/data" -l "$DIR/log" -w \
   -o "-p $PORT -k $DIR -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres"
+# For tests that restart the server under load (npm run chaos).
+export TEST_PGDATA="$DIR/data" TEST_PGBIN="$PGBIN" TEST_PG_RUN_AS="${RUN_AS[*]}"
 echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on port $PORT"
 "$@"

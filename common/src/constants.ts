@@ -16,5 +16,6 @@ export const MESSAGES = {
   crossOrigin: 'Cross-origin request rejected',
   notFound: 'Not found',
   somethingWrong: 'Something went wrong',
+  databaseUnavailable: 'The database cannot be reached right now. Please try again in a moment.',
   unexpectedAppError: 'Unexpected Application Error!',
 } as const;

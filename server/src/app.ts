@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../common/src/constants.js';
 import type { AppContext } from './context.js';
@@ -9,6 +9,7 @@ import { registerErrorHandling } from './http/errorHandler.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { serializerCompiler } from './http/serializer.js';
+import { registerTextInputChecks } from './http/textInput.js';
 import { registerWebApp } from './http/webApp.js';
 
 /** Header and body fields that must never reach a log line. */
@@ -21,11 +22,40 @@ export const LOG_REDACT = [
   '*.token',
 ];
 
+/** Query parameters whose values are credentials (OAuth codes and state, tokens, keys). */
+const SECRET_QUERY = /^(code|state|token|access_token|refresh_token|id_token|key|api_key|password|secret)$/i;
+
+/** A request's URL as logged: the values of credential-bearing query parameters left out. */
+export function loggableUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const params = new URLSearchParams(url.slice(at + 1));
+  for (const name of new Set(params.keys())) if (SECRET_QUERY.test(name)) params.set(name, '[redacted]');
+  return `${url.slice(0, at)}?${params.toString()}`;
+}
+
+const requestSerializer = (req: { method: string; url: string; host?: string; ip?: string }) => ({
+  method: req.method,
+  url: loggableUrl(req.url),
+  host: req.host,
+  remoteAddress: req.ip,
+});
+
 export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['logger'] = false) {
   const app = Fastify({
-    logger,
+    // The OAuth callback carries its one-time code and state in the query: never log them.
+    logger:
+      logger && typeof logger === 'object'
+        ? { ...logger, serializers: { req: requestSerializer, ...(logger as { serializers?: object }).serializers } }
+        : logger,
     bodyLimit: ctx.config.bodyLimit,
     trustProxy: ctx.config.trustProxy,
+    // The router's own refusals (a path that is not valid UTF-8, a parameter over 100
+    // characters) answer like every other bad request: 400 with {error}.
+    frameworkErrors: (err, _request, reply: FastifyReply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      return reply.code(400).send({ error: tooLong ? 'A path parameter is too long' : 'The path is not valid' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -33,18 +63,19 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   await app.register(fastifyCookie);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  registerTextInputChecks(app);
   registerAuth(app, ctx.auth, ctx.config.allowedOrigins);
 
   await registerOpenApi(app, ctx.version);
 
   await app.register(async (scope) => registerFeatures(scope, ctx));
 
-  const hasWeb = ctx.config.webDir ? await registerWebApp(app, ctx.config.webDir) : false;
+  const sendIndex = ctx.config.webDir ? await registerWebApp(app, ctx.config.webDir) : null;
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !hasWeb) {
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !sendIndex) {
       return reply.code(404).send({ error: MESSAGES.notFound });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendIndex(reply);
   });
   return app;
 }

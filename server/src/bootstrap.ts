@@ -4,7 +4,9 @@ import { createAiProvider } from './ai/provider.js';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { type DbHandle, migrateToLatest, openDatabase } from './db/index.js';
+import { DbLoginThrottle } from './features/auth/dbThrottle.js';
 import { AuthService } from './features/auth/service.js';
+import { LoginThrottle } from './features/auth/throttle.js';
 import { ensureAdmin } from './features/users/service.js';
 import { withScheduler } from './jobs/index.js';
 import { appVersion } from './version.js';
@@ -22,7 +24,12 @@ export async function bootstrap(
     db: handle.db,
     dialect: handle.dialect,
     config,
-    auth: new AuthService(handle.db, { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs }),
+    auth: new AuthService(
+      handle.db,
+      { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
+      // Several instances may share a PostgreSQL database: their counters must be one.
+      handle.dialect === 'postgres' ? new DbLoginThrottle(handle.db) : new LoginThrottle(),
+    ),
     version: appVersion(),
     ai: createAiProvider(config.llm),
   });

@@ -1,5 +1,6 @@
 import './ui/theme.css';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -7,6 +8,11 @@ import { setUnauthorizedHandler } from './api/client';
 import { queryClient } from './app/queryClient';
 import { router } from './app/router';
 import { ToastProvider } from './ui/Toast';
+
+// The page's Content-Security-Policy allows only <style> elements bearing this nonce: the
+// dialog's scroll lock injects one (through get-nonce).
+const nonce = document.querySelector('meta[name="csp-nonce"]')?.getAttribute('content');
+if (nonce) setNonce(nonce);
 
 // A 401 anywhere sends the user to /login?next=… through the router, without a page reload.
 setUnauthorizedHandler((loginPath) => void router.navigate(loginPath, { replace: true }));

@@ -17,6 +17,7 @@ export const ERROR_STATUSES = {
   415: 'The body is not of a type this route accepts',
   429: 'Too many attempts; retry after the Retry-After header',
   502: 'The AI provider failed',
+  503: 'The database cannot be reached for a moment (restart, failover); retry after the Retry-After header',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_STATUSES;
 

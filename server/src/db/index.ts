@@ -38,10 +38,18 @@ export function openDatabase(
   log?: KyselyConfig['log'],
 ): DbHandle {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A server that accepts connections but does not answer (restarting) fails a request in 5 s
+    // (answered 503) rather than holding it.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     // An idle connection the server drops (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+    // A connection the server ends while it is checked out (between the statements of a
+    // transaction, during a restart) has no pool listener then: without one of its own the
+    // 'error' event would end the process. The query using it fails and is answered 503.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => console.error(`PostgreSQL connection lost while in use: ${err.message}`));
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -294,8 +294,16 @@ export interface ApiKeysTable {
   last_used_at: string | null;
 }
 
+/** Failed-login counters shared by every instance (see features/auth/dbThrottle.ts). */
+export interface LoginAttemptsTable {
+  key: string;
+  count: number;
+  reset_at: string;
+}
+
 export interface Database {
   api_keys: ApiKeysTable;
+  login_attempts: LoginAttemptsTable;
   users: UsersTable;
   sessions: SessionsTable;
   todos: TodosTable;

@@ -4,6 +4,22 @@ import { MESSAGES } from '../../../common/src/constants.js';
 import { formatIssue } from '../../../common/src/validation.js';
 import { HttpError } from './errors.js';
 
+/** PostgreSQL's codes for a server that is shutting down, starting, or gone (class 08 and 57P0x). */
+const UNAVAILABLE_SQLSTATE = /^(08\d\d\d|57P01|57P02|57P03)$/;
+const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** Whether an error says the database cannot be reached now (so a retry may succeed), not that a query is wrong. */
+export function databaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET.has(code)) return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    message,
+  );
+}
+
 /** Every error leaves as `{error}`: validation 400, known statuses as they are, the rest 500. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -18,6 +34,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       const first = err.validation[0];
       const path = first?.instancePath.split('/').filter(Boolean) ?? [];
       return reply.code(400).send({ error: formatIssue(path, first?.message ?? 'Invalid request') });
+    }
+    if (databaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ error: MESSAGES.databaseUnavailable });
     }
     const status = err.statusCode ?? 500;
     if (status === 413) return reply.code(413).send({ error: 'Request body is too large' });

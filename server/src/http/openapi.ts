@@ -1,7 +1,8 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { errors } from '../../../common/src/api/common.js';
 
 /** A route as registered, for the document's tests and anything that walks the API. */
 export interface ApiRoute {
@@ -85,6 +86,27 @@ export function namedSchemasOnce<T>(document: T): T {
   return { ...doc, paths: renamed.paths, components: { ...doc.components, schemas: renamed.schemas } } as T;
 }
 
+const STATE_CHANGING = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+/**
+ * Every request that may carry a body can name a content type no parser takes; the framework
+ * refuses it with 415 before the route runs, so each such route documents 415 without saying so.
+ */
+function documentUnsupportedMediaType(route: RouteOptions) {
+  const methods = [route.method].flat();
+  if (!methods.some((m) => STATE_CHANGING.includes(m))) return;
+  const response = route.schema?.response as Record<string, unknown>;
+  if (!response || '415' in response || 415 in response) return;
+  route.schema = { ...route.schema, response: { ...response, ...errors(415) } };
+}
+
+/** Any route that reads or writes can meet a database that is restarting: 503, documented once here. */
+function documentDatabaseUnavailable(route: RouteOptions) {
+  const response = route.schema?.response as Record<string, unknown>;
+  if (!response || '503' in response || 503 in response) return;
+  route.schema = { ...route.schema, response: { ...response, ...errors(503) } };
+}
+
 /** The OpenAPI 3.1 document at /api/openapi.json, generated from the route schemas, and its docs page. */
 export async function registerOpenApi(app: FastifyInstance, version: string) {
   await app.register(fastifySwagger, {
@@ -120,6 +142,10 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
     // credentials of its own, as the MCP endpoint's API key).
     else if (route.config?.public && route.schema && !route.schema.hide && !route.schema.security)
       route.schema = { ...route.schema, security: [] };
+    if (route.url.startsWith('/api') && route.schema?.response) {
+      documentUnsupportedMediaType(route);
+      documentDatabaseUnavailable(route);
+    }
     if (route.url.startsWith('/api')) {
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue;

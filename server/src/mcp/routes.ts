@@ -16,6 +16,12 @@ const WWW_AUTHENTICATE = 'Bearer realm="daymark-mcp"';
 const tags = ['mcp'];
 const json = { 'application/json': { schema: errorResponse } };
 const noBody = z.null().describe('Accepted (a notification or response sent by the client)');
+/** The transport's own refusals (unparsable JSON-RPC, wrong Accept or Content-Type) are JSON-RPC errors. */
+const rpcError = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: z.union([mcpResponse, errorResponse]) } },
+});
+
 /** The endpoint's own 401: it takes an API key, not a session. */
 const keyErrors = {
   ...errors(403, 429),
@@ -55,7 +61,15 @@ export async function mcpRoutes(app: App, ctx: AppContext) {
         description:
           'Send the key as `X-API-Key: dmk_…` or `Authorization: Bearer dmk_…`. Stateless: no session id, no server-initiated stream. A read key is offered read-only tools.',
         security: [{ mcpKey: [] }],
-        response: { 200: mcpResponse, 202: noBody, ...errors(400, 413), ...keyErrors },
+        response: {
+          200: mcpResponse,
+          202: noBody,
+          ...errors(413),
+          400: rpcError('Malformed JSON ({error}) or not a JSON-RPC message (a JSON-RPC error); nothing changed'),
+          406: rpcError('The client does not accept application/json and text/event-stream (a JSON-RPC error)'),
+          415: rpcError('The body is not application/json (a JSON-RPC error)'),
+          ...keyErrors,
+        },
       },
     },
     async (request: FastifyRequest, reply: FastifyReply) => {

@@ -64,6 +64,8 @@ export interface FakeGoogle {
   /** Every request: method, path and query. */
   requests: Array<{ method: string; path: string; query: URLSearchParams }>;
   revokedTokens: string[];
+  /** Every access and refresh token handed out (to prove none is stored or logged in clear). */
+  issuedTokens(): string[];
   /** Runs the consent page the way a browser would: returns the redirect's code, state or error. */
   consent(
     authUrl: string,
@@ -315,6 +317,7 @@ export async function startFakeGoogle(opts: { email?: string; port?: number } = 
     pageSize: 250,
     requests,
     revokedTokens,
+    issuedTokens: () => [...access.keys(), ...refresh.keys()],
     events: (calendarId) => [...(store.get(calendarId)?.values() ?? [])].map((s) => s.event),
     addEvent(calendarId, e) {
       const id =

@@ -9,8 +9,9 @@ import { buildApp, LOG_REDACT } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { migrateToLatest, openDatabase } from '../db/index.js';
+import { DbLoginThrottle } from '../features/auth/dbThrottle.js';
 import { AuthService } from '../features/auth/service.js';
-import { LoginThrottle } from '../features/auth/throttle.js';
+import { LoginThrottle, type Throttle } from '../features/auth/throttle.js';
 import { addUser } from '../features/users/service.js';
 import { type Scheduler, type SchedulerOptions, withScheduler } from '../jobs/index.js';
 
@@ -31,7 +32,7 @@ export interface Harness {
 
 export interface HarnessOptions {
   now?: () => number;
-  throttle?: LoginThrottle;
+  throttle?: Throttle;
   beforeReady?: (app: FastifyInstance) => void;
   /** The AI provider; none by default, so features use their offline fallback. */
   ai?: AiProvider;
@@ -96,7 +97,8 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
       auth: new AuthService(
         handle.db,
         { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
-        opts.throttle ?? new LoginThrottle(),
+        // As in production: counters in the database on PostgreSQL, in memory on SQLite.
+        opts.throttle ?? (handle.dialect === 'postgres' ? new DbLoginThrottle(handle.db) : new LoginThrottle()),
         opts.now,
       ),
       version: 'test',

@@ -5,8 +5,11 @@ export const ACTION_ITEMS_SYSTEM_PROMPT = `You find action items in a meeting tr
 - For each item give "text": a short imperative todo (at most 200 characters) in the transcript's language, and "source": the transcript line it comes from, copied exactly.
 - Propose at most 20 items. Return {"items": []} when there are none.`;
 
-/** The transcript as data: a closing fence inside it cannot end the data block. */
+/**
+ * The transcript as data, its title included (participants write titles too): a closing fence
+ * inside either cannot end the data block.
+ */
 export function actionItemsPrompt(t: { title: string; date: string; content: string }): string {
   const fence = (s: string) => s.replace(/<\/?\s*transcript_data\s*>/gi, (m) => m.replace('<', '‹'));
-  return `Meeting: ${fence(t.title)} (${t.date})\n\n<transcript_data>\n${fence(t.content)}\n</transcript_data>`;
+  return `Meeting on ${t.date}:\n\n<transcript_data>\nTitle: ${fence(t.title)}\n\n${fence(t.content)}\n</transcript_data>`;
 }

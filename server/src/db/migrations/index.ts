@@ -11,6 +11,7 @@ import * as m0010 from './0010_jobs.js';
 import * as m0011 from './0011_api_keys.js';
 import * as m0012 from './0012_search.js';
 import * as m0013 from './0013_performance.js';
+import * as m0014 from './0014_security.js';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0011_api_keys': m0011,
   '0012_search': m0012,
   '0013_performance': m0013,
+  '0014_security': m0014,
 };

@@ -107,6 +107,39 @@ describe('session', () => {
     expect(bogus.statusCode).toBe(401);
   });
 
+  it('rotates the session on sign-in: a new token, and the one the browser held before ends', async () => {
+    h = await createHarness();
+    await addUser(h.ctx.db, 'alice', TEST_PASSWORD, false);
+    const first = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'alice', password: TEST_PASSWORD },
+    });
+    const old = first.json().token as string;
+    const again = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { cookie: `${SESSION_COOKIE}=${old}`, 'sec-fetch-site': 'same-origin' },
+      payload: { username: 'alice', password: TEST_PASSWORD },
+    });
+    expect(again.statusCode).toBe(200);
+    const fresh = again.json().token as string;
+    expect(fresh).not.toBe(old);
+    const me = (token: string) =>
+      h.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(old)).statusCode).toBe(401);
+    expect((await me(fresh)).statusCode).toBe(200);
+    // A token planted before sign-in (fixation) is never the session's: the server makes its own.
+    const planted = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { cookie: `${SESSION_COOKIE}=attacker-chosen-value`, 'sec-fetch-site': 'same-origin' },
+      payload: { username: 'alice', password: TEST_PASSWORD },
+    });
+    expect(planted.json().token).not.toBe('attacker-chosen-value');
+    expect(String(planted.headers['set-cookie'])).not.toContain('attacker-chosen-value');
+  });
+
   it('logout revokes the token on the server and clears the cookie', async () => {
     h = await createHarness();
     const alice = await createUserAndSignIn(h, 'alice');

@@ -41,6 +41,8 @@ export async function authRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const { username, password } = request.body;
       const result = await ctx.auth.login(username, password, request.ip, request.headers['user-agent'] ?? null);
+      // A new session each sign-in; the one this browser held before ends with it.
+      if (request.authUser) await ctx.auth.logout(request.authUser);
       reply.setCookie(SESSION_COOKIE, result.token, {
         ...cookieOptions(request),
         maxAge: Math.floor(ctx.config.sessionMaxMs / 1000),

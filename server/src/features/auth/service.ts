@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.js';
 import { HttpError } from '../../http/errors.js';
 import { verifyAgainstDummy, verifyPassword } from './passwords.js';
 import * as repo from './repo.js';
-import { LoginThrottle } from './throttle.js';
+import { LoginThrottle, type Throttle } from './throttle.js';
 import { hashToken, newPublicId, newToken } from './tokens.js';
 
 export interface AuthUser {
@@ -31,21 +31,21 @@ export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly policy: SessionPolicy,
-    readonly throttle = new LoginThrottle(),
+    readonly throttle: Throttle = new LoginThrottle(),
     private readonly now: () => number = Date.now,
   ) {}
 
   async login(username: string, password: string, ip: string, userAgent: string | null) {
-    const retry = this.throttle.retryAfter(ip, username);
+    const retry = await this.throttle.retryAfter(ip, username);
     if (retry > 0) throw new HttpError(429, MESSAGES.tooManyAttempts, { 'retry-after': String(retry) });
 
     const user = await repo.findUserByUsername(this.db, username);
     const ok = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
     if (!user || !ok) {
-      this.throttle.recordFailure(ip, username);
+      await this.throttle.recordFailure(ip, username);
       throw new HttpError(401, MESSAGES.invalidCredentials);
     }
-    this.throttle.recordSuccess(username);
+    await this.throttle.recordSuccess(username);
 
     const token = newToken();
     const now = this.now();

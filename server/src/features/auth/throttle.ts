@@ -9,6 +9,14 @@ export interface ThrottleLimits {
   perUsername: number;
 }
 
+/** Where the counters live: this process's memory, or the database (dbThrottle.ts). */
+export interface Throttle {
+  /** Seconds until the caller may try again, or 0 when allowed. */
+  retryAfter(ip: string, username: string): number | Promise<number>;
+  recordFailure(ip: string, username: string): void | Promise<void>;
+  recordSuccess(username: string): void | Promise<void>;
+}
+
 export const DEFAULT_LIMITS: ThrottleLimits = { windowMs: 15 * 60 * 1000, perIp: 30, perUsername: 10 };
 
 interface Bucket {
@@ -16,7 +24,7 @@ interface Bucket {
   resetAt: number;
 }
 
-export class LoginThrottle {
+export class LoginThrottle implements Throttle {
   private readonly buckets = new Map<string, Bucket>();
 
   constructor(

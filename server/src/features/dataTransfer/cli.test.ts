@@ -174,7 +174,11 @@ describe.skipIf(!admin)('npm run data -- migrate --to postgres://…', () => {
         .filter((name) => !/^search_index(_|$)/.test(name));
       expect(tables).toEqual(expect.arrayContaining(['users', 'sessions', 'todos', 'coach_messages']));
       for (const table of tables) {
-        const rows = (db: typeof source.db) => anyDb(db).selectFrom(table).selectAll().orderBy('id').execute();
+        // Tables keyed otherwise (login_attempts by key) are ordered by their first column.
+        const first =
+          (await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(source.db)).rows[0]
+            ?.name ?? 'id';
+        const rows = (db: typeof source.db) => anyDb(db).selectFrom(table).selectAll().orderBy(first).execute();
         expect(await rows(target.db), table).toEqual(await rows(source.db));
       }
       const indexed = await sql<{ n: string }>`SELECT count(*) AS n FROM search_index WHERE source = 'todo'`.execute(

@@ -199,6 +199,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   cron_jobs: "scheduled jobs belong to the installation and its administrator's set-up",
   cron_executions: 'the history of those jobs',
   search_index: 'derived from the exported rows, rebuilt by the database on import',
+  login_attempts: 'failed-login counters of the installation, not of an account',
 };
 
 /** The schema an imported row of a table must match (unknown fields are dropped). */

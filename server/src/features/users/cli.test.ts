@@ -48,4 +48,28 @@ describe('users CLI', { timeout: 120_000 }, () => {
     expect((await erin.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
     await signIn(h, 'erin', 'second password');
   });
+
+  it('cannot be fooled by odd usernames, stray arguments or misspelt flags', async () => {
+    h = await createHarness();
+    expect(users(['add', 'frank'], 'a long password').code).toBe(0);
+    // A name that reads as a flag, after `--`, is not a username.
+    const flagLike = users(['add', '--', '--admin'], 'a long password');
+    expect(flagLike.code).toBe(1);
+    expect(flagLike.err).toContain('starting with a letter or digit');
+    // A misspelt flag is refused, not ignored (which would create a non-administrator).
+    expect(users(['add', 'grace', '--admni'], 'a long password').code).toBe(2);
+    // Two names: nothing is guessed.
+    expect(users(['remove', 'frank', 'grace']).code).toBe(2);
+    expect(users(['passwd', 'frank', '--admin'], 'a new password').code).toBe(2);
+    // A name differing only in case would pass for the other on screen.
+    const twin = users(['add', 'Frank'], 'a long password');
+    expect(twin.code).toBe(1);
+    expect(twin.err).toContain("User 'frank' already exists");
+    for (const odd of ['fr ank', 'frank\n', 'frаnk', '../frank', "frank'--", 'x'.repeat(65)]) {
+      expect(users(['add', odd], 'a long password').code, JSON.stringify(odd)).toBe(1);
+    }
+    const names = (await h.ctx.db.selectFrom('users').select('username').execute()).map((u) => u.username);
+    expect(names).toEqual(['frank']);
+    await signIn(h, 'frank', 'a long password');
+  });
 });

@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.js';
 import { migrateToLatest, openDatabase } from '../../db/index.js';
 import { addUser, listUsers, removeUser, setPassword, UserError } from './service.js';
@@ -38,10 +39,33 @@ async function readPassword(): Promise<string> {
   });
 }
 
-export async function runUsersCommand(argv: string[], env = process.env): Promise<number> {
+/**
+ * The command, its one username and its flags, strictly: an unknown flag (`--admni`), a missing
+ * or extra name is refused rather than guessed at. `--` ends the flags.
+ */
+function parseCommand(argv: string[]) {
   const [command, ...rest] = argv;
-  const positional = rest.filter((a) => !a.startsWith('--'));
-  const username = positional[0];
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: { admin: { type: 'boolean', default: false } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.admin && command !== 'add') throw new UserError(USAGE);
+  const wanted = command === 'list' ? 0 : 1;
+  if (positionals.length !== wanted) throw new UserError(USAGE);
+  return { command, username: positionals[0], admin: values.admin };
+}
+
+export async function runUsersCommand(argv: string[], env = process.env): Promise<number> {
+  let parsed: ReturnType<typeof parseCommand>;
+  try {
+    parsed = parseCommand(argv);
+  } catch (err) {
+    console.error(err instanceof UserError ? err.message : `${(err as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { command, username, admin } = parsed;
   const config = loadConfig(env);
   const handle = openDatabase(config);
   try {
@@ -49,8 +73,8 @@ export async function runUsersCommand(argv: string[], env = process.env): Promis
     switch (command) {
       case 'add':
         if (!username) throw new UserError(USAGE);
-        await addUser(handle.db, username, await readPassword(), rest.includes('--admin'));
-        console.log(`Created user '${username}'${rest.includes('--admin') ? ' (administrator)' : ''}.`);
+        await addUser(handle.db, username, await readPassword(), admin);
+        console.log(`Created user '${username}'${admin ? ' (administrator)' : ''}.`);
         return 0;
       case 'passwd':
         if (!username) throw new UserError(USAGE);

@@ -1,13 +1,16 @@
 import type { Db } from '../../db/index.js';
 import { hashPassword, MIN_PASSWORD_LENGTH, randomPassword } from '../auth/passwords.js';
 
-const USERNAME = /^[A-Za-z0-9._@-]{1,64}$/;
+/** Starts with a letter or digit, so no name can pass for a command-line option. */
+const USERNAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
 
 export class UserError extends Error {}
 
 function checkUsername(username: string) {
   if (!USERNAME.test(username)) {
-    throw new UserError('Usernames are 1-64 characters: letters, digits, dot, underscore, @ and dash.');
+    throw new UserError(
+      'Usernames are 1-64 characters: letters, digits, dot, underscore, @ and dash, starting with a letter or digit.',
+    );
   }
 }
 
@@ -20,8 +23,13 @@ function checkPassword(password: string) {
 export async function addUser(db: Db, username: string, password: string, isAdmin: boolean) {
   checkUsername(username);
   checkPassword(password);
-  const exists = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
-  if (exists) throw new UserError(`User '${username}' already exists.`);
+  // 'Alice' next to 'alice' would let one account pass for the other on screen.
+  const exists = await db
+    .selectFrom('users')
+    .select('username')
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .executeTakeFirst();
+  if (exists) throw new UserError(`User '${exists.username}' already exists.`);
   const now = new Date().toISOString();
   await db
     .insertInto('users')

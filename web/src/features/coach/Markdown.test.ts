@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { INJECTIONS, naiveAnswer } from '../../../../common/src/testing/injectionCorpus';
 import { Markdown } from './Markdown';
 
 // A .ts file (no JSX) so that the shared test include pattern picks it up.
@@ -30,5 +31,14 @@ describe('Markdown replies', () => {
     expect(out).not.toContain('onclick');
     expect(out).not.toContain('<img');
     expect(out).toContain('>Image: chart</a>');
+  });
+
+  it('renders every reply of a model that obeyed the injection corpus as inert text', () => {
+    for (const injection of INJECTIONS) {
+      const out = html(naiveAnswer(`${injection.text} ${injection.id}`));
+      expect(out, injection.id).not.toMatch(/<img|<script|javascript:|onerror=|onclick=/i);
+      for (const [, href] of out.matchAll(/href="([^"]*)"/g))
+        expect(href, injection.id).toMatch(/^(https?:|mailto:|tel:)/);
+    }
   });
 });
