@@ -226,6 +226,14 @@ describe('Google Calendar against a local Google', () => {
     expect(missing.json()).toEqual({ success: false, error: 'code_missing', message: CALENDAR_TEXT.codeMissing });
     const denied = await call(c, 'error=access_denied');
     expect(denied.json()).toMatchObject({ success: false, error: 'access_denied' });
+    // An error code naming an object property is just an unknown code (found by the API fuzzer).
+    const proto = await call(c, 'error=__proto__');
+    expect(proto.statusCode).toBe(200);
+    expect(proto.json()).toEqual({
+      success: false,
+      error: '__proto__',
+      message: 'Google Calendar authorization failed: __proto__',
+    });
 
     // The state was not consumed by the other user's attempt: the owner completes it once.
     const ok = await call(c, `code=${encodeURIComponent(consent.code ?? '')}&state=${consent.state}`);

@@ -62,9 +62,8 @@ export async function authUrl(ctx: AppContext, userId: number, baseUrl: string |
 
 export type CallbackResult = { success: true; message: string } | { success: false; error: string; message: string };
 
-const DENIED: Record<string, string> = {
-  access_denied: 'Access to Google Calendar was denied.',
-};
+// A Map, not an object: the error code comes from the query string (`__proto__` is not a key here).
+const DENIED = new Map<string, string>([['access_denied', 'Access to Google Calendar was denied.']]);
 
 export async function handleCallback(
   ctx: AppContext,
@@ -75,7 +74,7 @@ export async function handleCallback(
     return {
       success: false,
       error: q.error,
-      message: DENIED[q.error] ?? `Google Calendar authorization failed: ${q.error}`,
+      message: DENIED.get(q.error) ?? `Google Calendar authorization failed: ${q.error}`,
     };
   }
   if (!googleConfigured(ctx)) {
