@@ -89,6 +89,14 @@ export async function backupSqlite(dbFile: string, dir: string, now: Date): Prom
     src.close();
   }
   try {
+    // A backup is one self-contained file: the copy leaves WAL mode, so opening it (to verify or
+    // restore) leaves no -wal/-shm files beside it.
+    const copy = new SQLite(tmp, { fileMustExist: true });
+    try {
+      copy.pragma('journal_mode = DELETE');
+    } finally {
+      copy.close();
+    }
     const got = verifySqliteFile(tmp);
     for (const [table, n] of Object.entries(expected)) {
       if (got[table] !== n) {
@@ -100,7 +108,7 @@ export async function backupSqlite(dbFile: string, dir: string, now: Date): Prom
     fs.renameSync(tmp, final);
     return { file: final, bytes: fs.statSync(final).size, tables: got };
   } catch (err) {
-    fs.rmSync(tmp, { force: true });
+    for (const f of [tmp, `${tmp}-wal`, `${tmp}-shm`]) fs.rmSync(f, { force: true });
     throw err;
   }
 }

@@ -74,6 +74,8 @@ describe('database_backup', { timeout: 120_000 }, () => {
     const backupPath = path.join(backupDir, file as string);
     expect(done.output).toContain(`Backup written: ${backupPath}`);
     expect(done.output).toMatch(/Verified: /);
+    // One self-contained file: no journal or WAL files left beside it.
+    expect(fs.readdirSync(backupDir)).toEqual([file]);
 
     // Wipe, restore with the CLI, and every row of the backup is back.
     await h.ctx.db.deleteFrom('todos').execute();
