@@ -13,6 +13,9 @@ export interface FeedEvent {
   location?: string;
 }
 
+/** RFC 5545 TEXT: backslash, semicolon and comma escaped, line breaks as \\n. */
+const escapeText = (t: string) => t.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
+
 const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d+/, '');
 
 /** The iCalendar text of a feed, as a calendar host would publish it. */
@@ -22,9 +25,9 @@ export function icsText(events: FeedEvent[]): string {
     lines.push('BEGIN:VEVENT', `UID:${e.uid}`, 'DTSTAMP:20260101T000000Z');
     if (e.date) lines.push(`DTSTART;VALUE=DATE:${e.date.replace(/-/g, '')}`);
     else lines.push(`DTSTART:${stamp(e.start as string)}`, `DTEND:${stamp(e.end as string)}`);
-    lines.push(`SUMMARY:${e.summary}`);
-    if (e.description) lines.push(`DESCRIPTION:${e.description}`);
-    if (e.location) lines.push(`LOCATION:${e.location}`);
+    lines.push(`SUMMARY:${escapeText(e.summary)}`);
+    if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
+    if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
     lines.push('END:VEVENT');
   }
   lines.push('END:VCALENDAR', '');

@@ -4,10 +4,12 @@ import { todayIn } from '../../../common/src/time.js';
 import { providerFor } from '../ai/testing.js';
 import { type FakeOpenAi, type FakeRequest, startFakeOpenAi } from './fakeOpenAi.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from './harness.js';
+import { startIcsFeed } from './icsFeed.js';
 
 /**
  * Hostile text in the AI features: 60 injection attempts planted in todos, daily notes, a
- * transcript, the weekly plan and the coach's "about me", then every AI feature run against a
+ * transcript, the weekly plan, the coach's "about me" and calendar events (their titles,
+ * descriptions and places, marked CAL-nn), then every AI feature run against a
  * local model that obeys whatever it reads. Nothing may change besides what the feature itself
  * saves, and the planted text may reach the model only inside a data fence.
  */
@@ -42,7 +44,11 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => llm?.close());
-afterEach(async () => h?.close());
+const calendarFeeds: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  await h?.close();
+  for (const f of calendarFeeds.splice(0)) await f.close();
+});
 
 const FENCED = /<(user_data|transcript_data|history|request)>[\s\S]*?<\/\1>/g;
 
@@ -105,6 +111,23 @@ describe('hostile text in the AI features', () => {
     const d = new Date(`${today}T00:00:00Z`);
     const monday = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
     const transcriptId = await plant(alice, today, monday);
+    // Calendar events from a subscribed feed: today's (the coaches) and this week's (the planning coach).
+    const calendarText = INJECTIONS.filter((_, i) => i % 10 === 3).map((inj) =>
+      inj.text.replaceAll(inj.id, `CAL-${inj.id.slice(4)}`),
+    );
+    const at = (date: string, hour: number) => `${date}T${String(hour).padStart(2, '0')}:00:00Z`;
+    const feed = await startIcsFeed(
+      calendarText.map((text, i) => ({
+        uid: `hostile-${i}`,
+        summary: `Sync ${text.slice(0, 120)}`,
+        description: text,
+        location: i % 2 ? text.slice(0, 200) : undefined,
+        start: at(i % 2 ? today : monday, 8 + i),
+        end: at(i % 2 ? today : monday, 9 + i),
+      })),
+    );
+    calendarFeeds.push(feed);
+    await feed.subscribe(alice, 'Work');
     const before = await counts();
     seen.length = 0;
 
@@ -152,12 +175,23 @@ describe('hostile text in the AI features', () => {
     );
     expect(seen.length).toBeGreaterThanOrEqual(6);
     expect(reached.size).toBeGreaterThanOrEqual(40);
+    // The calendar's planted text reached the model too (coach context and planning coach).
+    const calendarReached = new Set(
+      seen.flatMap(
+        (r) =>
+          r.messages
+            .map((m) => m.content)
+            .join('\n')
+            .match(/CAL-\d\d/g) ?? [],
+      ),
+    );
+    expect(calendarReached.size).toBeGreaterThanOrEqual(3);
     // …but only inside a fence: outside the fenced blocks no marker appears, in any message.
     for (const req of seen) {
       for (const m of req.messages) {
         if (m.role === 'assistant') continue;
         const outside = m.content.replace(FENCED, '');
-        expect(outside.match(/INJ-\d\d/g) ?? [], `${m.role} message outside the fences`).toEqual([]);
+        expect(outside.match(/(INJ|CAL)-\d\d/g) ?? [], `${m.role} message outside the fences`).toEqual([]);
       }
     }
     // No side effect: no todo added or completed, no key, no account, no note, no job.
