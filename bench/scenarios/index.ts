@@ -6,6 +6,7 @@ import { cronScenario } from './cron.js';
 import { dashboardScenario } from './dashboard.js';
 import { journalScenario } from './journal.js';
 import { llmStreamScenario } from './llmStream.js';
+import { loginFloodScenario } from './loginFlood.js';
 import { mcpScenario } from './mcp.js';
 import { searchScenario } from './search.js';
 import { startupScenario } from './startup.js';
@@ -31,5 +32,6 @@ export const scenarios: BenchScenario[] = [
   mcpScenario,
   writesScenario,
   llmStreamScenario,
+  loginFloodScenario,
   startupScenario,
 ];

@@ -36,16 +36,13 @@ export class AuthService {
   ) {}
 
   async login(username: string, password: string, ip: string, userAgent: string | null) {
-    const retry = await this.throttle.retryAfter(ip, username);
+    const retry = await this.throttle.acquire(ip, username);
     if (retry > 0) throw new HttpError(429, MESSAGES.tooManyAttempts, { 'retry-after': String(retry) });
 
     const user = await repo.findUserByUsername(this.db, username);
     const ok = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
-    if (!user || !ok) {
-      await this.throttle.recordFailure(ip, username);
-      throw new HttpError(401, MESSAGES.invalidCredentials);
-    }
-    await this.throttle.recordSuccess(username);
+    if (!user || !ok) throw new HttpError(401, MESSAGES.invalidCredentials);
+    await this.throttle.recordSuccess(ip, username);
 
     const token = newToken();
     const now = this.now();

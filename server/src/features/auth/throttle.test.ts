@@ -2,25 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { LoginThrottle } from './throttle.js';
 
 describe('LoginThrottle', () => {
-  it('blocks a username after its limit until the window passes, and a success clears it', () => {
+  it('lets a username through up to its limit, then refuses it until the window passes; a success clears it', () => {
     let now = 0;
     const t = new LoginThrottle({ windowMs: 1000, perIp: 100, perUsername: 2 }, () => now);
-    t.recordFailure('1.1.1.1', 'Alice');
-    expect(t.retryAfter('1.1.1.1', 'alice')).toBe(0);
-    t.recordFailure('2.2.2.2', 'alice');
-    expect(t.retryAfter('3.3.3.3', 'ALICE')).toBe(1);
+    expect(t.acquire('1.1.1.1', 'Alice')).toBe(0);
+    expect(t.acquire('2.2.2.2', 'alice')).toBe(0);
+    // Counted when let through: the third attempt is refused before any hashing.
+    expect(t.acquire('3.3.3.3', 'ALICE')).toBe(1);
     now = 1000;
-    expect(t.retryAfter('3.3.3.3', 'alice')).toBe(0);
-    t.recordFailure('1.1.1.1', 'bob');
-    t.recordSuccess('bob');
-    t.recordFailure('1.1.1.1', 'bob');
-    expect(t.retryAfter('1.1.1.1', 'bob')).toBe(0);
+    expect(t.acquire('3.3.3.3', 'alice')).toBe(0);
+    expect(t.acquire('1.1.1.1', 'bob')).toBe(0);
+    expect(t.acquire('1.1.1.1', 'bob')).toBe(0);
+    t.recordSuccess('1.1.1.1', 'bob');
+    expect(t.acquire('1.1.1.1', 'bob')).toBe(0);
   });
 
-  it('blocks an address that tries many usernames', () => {
+  it('refuses an address that tries many usernames; signing in does not count against it', () => {
     const t = new LoginThrottle({ windowMs: 1000, perIp: 3, perUsername: 100 }, () => 0);
-    for (const u of ['a', 'b', 'c']) t.recordFailure('9.9.9.9', u);
-    expect(t.retryAfter('9.9.9.9', 'zed')).toBeGreaterThan(0);
-    expect(t.retryAfter('8.8.8.8', 'zed')).toBe(0);
+    expect(t.acquire('7.7.7.7', 'carol')).toBe(0);
+    t.recordSuccess('7.7.7.7', 'carol');
+    for (const u of ['a', 'b', 'c']) expect(t.acquire('9.9.9.9', u)).toBe(0);
+    expect(t.acquire('9.9.9.9', 'zed')).toBeGreaterThan(0);
+    expect(t.acquire('8.8.8.8', 'zed')).toBe(0);
+    // Many successful sign-ins from one address (an office) never lock it.
+    for (let i = 0; i < 10; i++) {
+      expect(t.acquire('7.7.7.7', `user${i}`)).toBe(0);
+      t.recordSuccess('7.7.7.7', `user${i}`);
+    }
   });
 });

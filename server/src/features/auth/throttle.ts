@@ -1,7 +1,9 @@
 /**
- * Fixed-window counters of failed logins per IP and per username, kept in memory. A key that
- * is over its limit is refused before any password hashing happens, so guessing cannot burn
- * the CPU. A successful login clears the username's counter.
+ * Fixed-window counters of login attempts per IP and per username, kept in memory. An attempt
+ * is counted when it is let through (`acquire`), before its password is hashed, so concurrent
+ * guesses cannot all slip through between a check and a count; a key over its limit is refused
+ * before any hashing, so guessing cannot burn the CPU. A successful login takes its attempt back
+ * from the address and clears the username's counter: only failures add up.
  */
 export interface ThrottleLimits {
   windowMs: number;
@@ -11,13 +13,17 @@ export interface ThrottleLimits {
 
 /** Where the counters live: this process's memory, or the database (dbThrottle.ts). */
 export interface Throttle {
-  /** Seconds until the caller may try again, or 0 when allowed. */
-  retryAfter(ip: string, username: string): number | Promise<number>;
-  recordFailure(ip: string, username: string): void | Promise<void>;
-  recordSuccess(username: string): void | Promise<void>;
+  /** Seconds until the caller may try again (refused), or 0: the attempt is let through and counted. */
+  acquire(ip: string, username: string): number | Promise<number>;
+  /** The attempt signed in: it no longer counts against the address, and the username starts afresh. */
+  recordSuccess(ip: string, username: string): void | Promise<void>;
 }
 
-export const DEFAULT_LIMITS: ThrottleLimits = { windowMs: 15 * 60 * 1000, perIp: 30, perUsername: 10 };
+/**
+ * Ten failed sign-ins per username and per address in 15 minutes. Successful ones do not count,
+ * so a household or office behind one address is only slowed by its own mistyped passwords.
+ */
+export const DEFAULT_LIMITS: ThrottleLimits = { windowMs: 15 * 60 * 1000, perIp: 10, perUsername: 10 };
 
 interface Bucket {
   count: number;
@@ -32,22 +38,20 @@ export class LoginThrottle implements Throttle {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Seconds until the caller may try again, or 0 when allowed. */
-  retryAfter(ip: string, username: string): number {
-    const wait = Math.max(
-      this.waitFor(`ip:${ip}`, this.limits.perIp),
-      this.waitFor(`user:${username.toLowerCase()}`, this.limits.perUsername),
-    );
-    return Math.ceil(wait / 1000);
+  acquire(ip: string, username: string): number {
+    const ipKey = `ip:${ip}`;
+    const userKey = `user:${username.toLowerCase()}`;
+    const wait = Math.max(this.waitFor(ipKey, this.limits.perIp), this.waitFor(userKey, this.limits.perUsername));
+    if (wait > 0) return Math.ceil(wait / 1000);
+    this.bump(ipKey);
+    this.bump(userKey);
+    return 0;
   }
 
-  recordFailure(ip: string, username: string): void {
-    this.bump(`ip:${ip}`);
-    this.bump(`user:${username.toLowerCase()}`);
-  }
-
-  recordSuccess(username: string): void {
+  recordSuccess(ip: string, username: string): void {
     this.buckets.delete(`user:${username.toLowerCase()}`);
+    const b = this.live(`ip:${ip}`);
+    if (b && b.count > 0) b.count--;
   }
 
   private waitFor(key: string, limit: number): number {

@@ -224,7 +224,7 @@ async function listMcpTools(h: Harness, key: string): Promise<GenContext['mcpToo
 
 async function makeUser(h: Harness, username: string, exists = false) {
   const user = exists ? undefined : await addUser(h.ctx.db, username, TEST_PASSWORD, false);
-  await h.ctx.auth.throttle.recordSuccess(username);
+  await h.ctx.auth.throttle.recordSuccess(SIGN_IN_IP, username);
   const { token } = await h.ctx.auth.login(username, TEST_PASSWORD, SIGN_IN_IP, 'fuzz');
   const me = await h.ctx.auth.authenticate(token);
   if (!me) throw new Error(`cannot sign in as ${username}`);
