@@ -1,0 +1,85 @@
+/**
+ * The login flood's clients, each in its own process (forked by loginFlood.ts) so that the
+ * attacker's requests and the readers' timing never share one event loop: a reader's latency is
+ * then the server's, not the bench client's own queue.
+ *
+ * Told what to do by one IPC message, it answers with one message:
+ * - `flood`: `guesses` wrong passwords from this address, `concurrency` at a time → statuses.
+ * - `read`: other users' `GET /api/todos`, until told `stop` → latencies in ms. With `rate`, one
+ *   request every 1000/rate ms whatever the server does (latency counted from the planned send
+ *   time, so a stalled server is not hidden); without it, `connections` closed loops flat out.
+ */
+type Job =
+  | { kind: 'flood'; baseUrl: string; guesses: number; concurrency: number; spread: number }
+  | { kind: 'read'; baseUrl: string; token: string; rate?: number; connections: number };
+
+let stopping = false;
+let stopped: () => void = () => {};
+const stop = new Promise<void>((r) => {
+  stopped = r;
+});
+
+async function flood(job: Extract<Job, { kind: 'flood' }>) {
+  const statuses: Record<number, number> = {};
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: job.concurrency }, async () => {
+      while (next < job.guesses) {
+        const i = next++;
+        const username = job.spread > 1 ? `user${i % job.spread}` : 'bench';
+        const res = await fetch(`${job.baseUrl}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username, password: `wrong guess ${i}` }),
+        });
+        await res.arrayBuffer();
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      }
+    }),
+  );
+  return statuses;
+}
+
+async function readOnce(job: Extract<Job, { kind: 'read' }>) {
+  const res = await fetch(`${job.baseUrl}/api/todos`, { headers: { authorization: `Bearer ${job.token}` } });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`read answered ${res.status}`);
+}
+
+async function read(job: Extract<Job, { kind: 'read' }>) {
+  const times: number[] = [];
+  if (!job.rate) {
+    await Promise.all(
+      Array.from({ length: job.connections }, async () => {
+        while (!stopping) {
+          const t0 = performance.now();
+          await readOnce(job);
+          times.push(performance.now() - t0);
+        }
+      }),
+    );
+    return times;
+  }
+  const every = 1000 / job.rate;
+  const start = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; !stopping; i++) {
+    const planned = start + i * every;
+    const wait = planned - performance.now();
+    if (wait > 0) await Promise.race([new Promise((r) => setTimeout(r, wait)), stop]);
+    if (stopping) break;
+    inFlight.push(readOnce(job).then(() => void times.push(performance.now() - planned)));
+  }
+  await Promise.all(inFlight);
+  return times;
+}
+
+process.on('message', async (msg: Job | 'stop') => {
+  if (msg === 'stop') {
+    stopping = true;
+    stopped();
+    return;
+  }
+  const result = msg.kind === 'flood' ? await flood(msg) : await read(msg);
+  process.send?.(result, () => process.exit(0));
+});
