@@ -1,8 +1,32 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const CHECKS_ID = 'virtual:response-checks';
+
+/**
+ * `virtual:response-checks`: the first page's response checks, compiled from the shared zod
+ * schemas when the app is built (web/build/responseChecks.ts), so zod is not in the first chunks.
+ * The generator runs under tsx because the schemas are TypeScript with .js import specifiers.
+ */
+function responseChecks(): Plugin {
+  let code: string | undefined;
+  return {
+    name: 'daymark-response-checks',
+    resolveId: (id) => (id === CHECKS_ID ? `\0${CHECKS_ID}` : undefined),
+    load(id) {
+      if (id !== `\0${CHECKS_ID}`) return undefined;
+      code ??= execFileSync(process.execPath, ['--import', 'tsx', 'web/build/printResponseChecks.ts'], {
+        encoding: 'utf8',
+      });
+      return code;
+    },
+  };
+}
 
 /**
  * Writes a .br and a .gz copy next to each built text asset, so the server sends them
@@ -25,18 +49,18 @@ function precompress(): Plugin {
   };
 }
 
-import { VitePWA } from 'vite-plugin-pwa';
-
 export default defineConfig({
   root: 'web',
   plugins: [
     react(),
+    responseChecks(),
     precompress(),
     // The installable app: a manifest, and a service worker that caches the app shell and the
     // hashed assets, never an API response. A new version waits and takes over on the next visit.
     VitePWA({
       registerType: 'prompt',
-      injectRegister: 'script',
+      // Deferred: registering the worker never holds up the first paint.
+      injectRegister: 'script-defer',
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
       manifest: {
         name: 'Daymark',
@@ -66,6 +90,18 @@ export default defineConfig({
     }),
   ],
   // The manifest lets `npm run bench` report the first page's and each route's JS.
-  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true, manifest: true },
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // The design system's modules only define components: a screen that imports one
+        // component from the ui index must not bring the others (the dialog library) along.
+        moduleSideEffects: [{ test: /\/web\/src\/ui\/[^/]+\.tsx?$/, sideEffects: false }],
+      },
+    },
+  },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
 });

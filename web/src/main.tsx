@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { setUnauthorizedHandler } from './api/client';
+import { preloadFirstScreen } from './app/preload';
 import { queryClient } from './app/queryClient';
 import { router } from './app/router';
 import { ToastProvider } from './ui/Toast';
@@ -16,6 +17,9 @@ if (nonce) setNonce(nonce);
 
 // A 401 anywhere sends the user to /login?next=… through the router, without a page reload.
 setUnauthorizedHandler((loginPath) => void router.navigate(loginPath, { replace: true }));
+
+// The session check, the shell and the overview start loading now, not one after another.
+preloadFirstScreen(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

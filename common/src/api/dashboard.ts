@@ -1,22 +1,7 @@
 import { z } from 'zod';
 import { calendarEvent } from './calendar.js';
 
-/** Spec texts of the Overview (part 1 §2 'Dashboard applet', §8 'Overview'). */
-export const OVERVIEW_TEXT = {
-  goalTitle: "Today's Goal",
-  noGoal: 'No personal goal set for today yet.',
-  viewJournal: 'View Journal',
-  workoutTitle: "Today's Workout",
-  workoutReady: 'Ready for you to start!',
-  startNow: 'Start Now',
-  noWorkout: 'No workout planned for today',
-  generateWorkout: 'Generate Workout',
-  weekTitle: 'This Week',
-  calendarTitle: "Today's Calendar",
-  connectCalendar: 'Connect your calendar to see today’s events here.',
-  connectLink: 'Calendar Settings',
-  fetchFailed: 'Failed to fetch data. Please try again.',
-} as const;
+export { OVERVIEW_TEXT } from './dashboardText.js';
 
 /** One day of the 'This Week' grid (Sunday to Saturday of the user's week). */
 export const weekDay = z.object({

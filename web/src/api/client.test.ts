@@ -1,6 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiFetch, apiRequest, del, messageOf, post, setUnauthorizedHandler } from './client';
+import {
+  ApiError,
+  apiFetch,
+  apiRequest,
+  type CompiledCheck,
+  del,
+  messageOf,
+  post,
+  setUnauthorizedHandler,
+  UnexpectedResponseError,
+} from './client';
 
 // Runs in Node: the browser globals the client touches are stubbed.
 const store = new Map<string, string>();
@@ -123,6 +133,24 @@ describe('apiFetch', () => {
     await expect(apiFetch('/x', { schema: z.object({ n: z.number() }) })).rejects.toThrow();
     reply(204);
     await expect(del('/x/1')).resolves.toBeUndefined();
+  });
+
+  it('refuses a body a compiled check rejects, naming where, and returns one it accepts as sent', async () => {
+    const check: CompiledCheck = Object.assign(
+      (data: unknown) => {
+        const ok = typeof (data as { n?: unknown }).n === 'number';
+        check.errors = ok ? null : [{ instancePath: '/n', message: 'must be number' }];
+        return ok;
+      },
+      { errors: null },
+    );
+    reply(200, { n: 'not a number' });
+    const refused = apiFetch('/x', { schema: check });
+    await expect(refused).rejects.toBeInstanceOf(UnexpectedResponseError);
+    reply(200, { n: 'not a number' });
+    await expect(apiFetch('/x', { schema: check })).rejects.toThrow('Unexpected answer from /x: /n must be number');
+    reply(200, { n: 1, extra: true });
+    await expect(apiFetch('/x', { schema: check })).resolves.toEqual({ n: 1, extra: true });
   });
 });
 

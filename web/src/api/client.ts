@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { AUTH_EXPIRED_CODE } from '../../../common/src/api/calendar';
+import { AUTH_EXPIRED_CODE } from '../../../common/src/api/calendarText';
 import { MESSAGES } from '../../../common/src/constants';
 import { loginPathFor } from './loginPath';
 import { clearToken, getToken } from './token';
@@ -34,11 +34,29 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A response check compiled at build time from a shared zod schema (`virtual:response-checks`,
+ * used by the first page's screens so that zod is not in the first chunks): true when the body
+ * has the schema's shape; `errors` then says where it did not.
+ */
+export interface CompiledCheck {
+  (data: unknown): boolean;
+  errors?: { instancePath: string; message?: string }[] | null;
+}
+
+/** A response body that does not have the shape the screen expects (a compiled check failed). */
+export class UnexpectedResponseError extends Error {
+  override readonly name = 'UnexpectedResponseError';
+}
+
 export interface ApiOptions<T> extends Omit<RequestInit, 'body'> {
   /** Serialized as JSON (FormData, Blob and strings are sent as they are). */
   body?: unknown;
-  /** Validates and types the response body. */
-  schema?: ZodType<T>;
+  /**
+   * Validates and types the response body: a zod schema (which also strips unknown keys and
+   * applies its transforms), or a compiled check of the same schema (the body is kept as sent).
+   */
+  schema?: ZodType<T> | CompiledCheck;
   /** Query string parameters; undefined and null values are left out. */
   query?: Record<string, string | number | boolean | null | undefined>;
   /** Leave a 401 to the caller instead of signing out (the login form uses this). */
@@ -150,6 +168,15 @@ export async function apiFetch<T = unknown>(path: string, options: ApiOptions<T>
   const response = await apiRequest(path, request);
   const data = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, serverMessageOf(data), data);
+  if (typeof schema === 'function') {
+    if (!schema(data)) {
+      const first = schema.errors?.[0];
+      throw new UnexpectedResponseError(
+        `Unexpected answer from ${path}: ${first ? `${first.instancePath || 'body'} ${first.message ?? ''}` : 'wrong shape'}`,
+      );
+    }
+    return data as T;
+  }
   return schema ? schema.parse(data) : (data as T);
 }
 

@@ -1,7 +1,8 @@
+import { loginResponse } from 'virtual:response-checks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { loginResponse } from '../../../../common/src/api/auth';
+import type { LoginResponse } from '../../../../common/src/api/auth';
 import { MESSAGES } from '../../../../common/src/constants';
 import { messageOf, post } from '../../api/client';
 import { safeNextPath } from '../../api/loginPath';
@@ -39,7 +40,7 @@ function LoginForm({ next }: { next: string }) {
 
   const login = useMutation({
     mutationFn: (body: { username: string; password: string }) =>
-      post('/auth/login', body, { schema: loginResponse, withToken: false, skipAuthRedirect: true }),
+      post<LoginResponse>('/auth/login', body, { schema: loginResponse, withToken: false, skipAuthRedirect: true }),
     onSuccess: ({ token }) => {
       setToken(token);
       // A previous session's cached data (including a failed lookup) must not leak in.

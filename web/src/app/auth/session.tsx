@@ -1,7 +1,8 @@
+import { meResponse } from 'virtual:response-checks';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext } from 'react';
 import { useNavigate } from 'react-router';
-import { type MeResponse, meResponse } from '../../../../common/src/api/auth';
+import type { MeResponse } from '../../../../common/src/api/auth';
 import { get, isNetworkFailure, post } from '../../api/client';
 import { clearToken } from '../../api/token';
 import { clearSessionState } from '../sessionStore';
@@ -19,7 +20,7 @@ export const meQuery = queryOptions({
   queryKey: ['auth', 'me'],
   queryFn: async () => {
     try {
-      return await get('/auth/me', { schema: meResponse });
+      return await get<MeResponse>('/auth/me', { schema: meResponse });
     } catch (error) {
       if (!isNetworkFailure(error)) clearToken();
       throw error;

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { MOBILE_BREAKPOINT_PX } from '../../../../common/src/constants';
 import { useRememberRoute } from '../lastRoute';
 import { sectionInfo, sectionOf } from '../sections';
 import { BottomNav } from './BottomNav';
@@ -11,10 +12,46 @@ const FloatingTranscriptButton = lazy(() =>
   import('../../features/transcript/FloatingTranscriptButton').then((m) => ({ default: m.FloatingTranscriptButton })),
 );
 
+const WIDE = `(min-width: ${MOBILE_BREAKPOINT_PX + 1}px)`;
+
+function subscribeWide(notify: () => void): () => void {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', notify);
+  return () => query.removeEventListener('change', notify);
+}
+
+/**
+ * The floating recorder shows only wider than 768 px (its own CSS hides it below): it is
+ * rendered, and its chunk (with its forms, dialog and schemas) loaded, only on such a screen,
+ * and only once the browser is idle after the first screen, so that it never competes with the
+ * page being opened.
+ */
+function useShowRecorder(): boolean {
+  const wide = useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia(WIDE).matches,
+    () => false,
+  );
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = window.setTimeout(() => setIdle(true), 500);
+    return () => window.clearTimeout(timer);
+  }, []);
+  // Once mounted it stays (its CSS hides it when the window narrows), keeping an open form.
+  const [shown, setShown] = useState(false);
+  if (wide && idle && !shown) setShown(true);
+  return shown;
+}
+
 /** The signed-in layout: top bar (desktop), content, bottom tab bar (width ≤ 768px). */
 export function AppShell() {
   const { pathname } = useLocation();
   useRememberRoute();
+  const showRecorder = useShowRecorder();
 
   const section = sectionOf(pathname);
   useEffect(() => {
@@ -30,9 +67,11 @@ export function AppShell() {
       <main id="content" tabIndex={-1} className={styles.main}>
         <Outlet />
       </main>
-      <Suspense fallback={null}>
-        <FloatingTranscriptButton />
-      </Suspense>
+      {showRecorder && (
+        <Suspense fallback={null}>
+          <FloatingTranscriptButton />
+        </Suspense>
+      )}
       <BottomNav current={section} />
     </div>
   );

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { settingsResponse } from '../../../../common/src/api/settings';
 import { put } from '../../api/client';
 import type { CurrentUser } from '../auth/session';
 import { meQuery } from '../auth/session';
@@ -17,7 +16,7 @@ export function useReportTimeZone(user: CurrentUser | undefined) {
   useEffect(() => {
     if (!needed || sent.current) return;
     sent.current = true;
-    put('/settings', { timezone: browserTimeZone() }, { schema: settingsResponse })
+    put('/settings', { timezone: browserTimeZone() })
       .then(() => queryClient.invalidateQueries({ queryKey: meQuery.queryKey }))
       .catch((error) => console.error('Could not save the time zone', error));
   }, [needed, queryClient]);

@@ -1,5 +1,5 @@
 import type { CalendarEvent } from '../../../../common/src/api/calendar';
-import { CALENDAR_TEXT } from '../../../../common/src/api/calendar';
+import { CALENDAR_TEXT } from '../../../../common/src/api/calendarText';
 import { addDays, dateInZone, sundayOf } from '../../../../common/src/time';
 
 /**

@@ -1,4 +1,4 @@
-import { OVERVIEW_TEXT } from '../../../../common/src/api/dashboard';
+import { OVERVIEW_TEXT } from '../../../../common/src/api/dashboardText';
 import { Card, ErrorState, LinkButton, LoadingState } from '../../ui';
 import { useOverview } from './api';
 import styles from './Overview.module.css';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { OVERVIEW_TEXT, type OverviewCalendar } from '../../../../common/src/api/dashboard';
+import type { OverviewCalendar } from '../../../../common/src/api/dashboard';
+import { OVERVIEW_TEXT } from '../../../../common/src/api/dashboardText';
 import { Card } from '../../ui';
 import { TodayEvents } from '../calendar/TodayEvents';
 import styles from './Overview.module.css';

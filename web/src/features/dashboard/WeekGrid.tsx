@@ -1,4 +1,5 @@
-import { OVERVIEW_TEXT, type WeekDay } from '../../../../common/src/api/dashboard';
+import type { WeekDay } from '../../../../common/src/api/dashboard';
+import { OVERVIEW_TEXT } from '../../../../common/src/api/dashboardText';
 import { Card } from '../../ui';
 import { CheckIcon } from '../../ui/icons';
 import styles from './Overview.module.css';
