@@ -11,15 +11,27 @@ export interface PlanRow {
 }
 const columns = ['id', 'date', 'plan', 'plan_uuid', 'focus', 'intensity'] as const;
 
-/** The user's plans, newest date first. */
-export function listPlans(db: Db, userId: number, opts: { limit: number }): Promise<PlanRow[]> {
+/** The user's plans, newest date first (one plan per date; ties, if any, by id): `limit` from `offset`. */
+export function listPlans(db: Db, userId: number, opts: { limit: number; offset?: number }): Promise<PlanRow[]> {
   return db
     .selectFrom('workout_plans')
     .select(columns)
     .where('user_id', '=', userId)
     .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
     .limit(opts.limit)
+    .offset(opts.offset ?? 0)
     .execute();
+}
+
+/** How many plans the user has. */
+export async function countPlans(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('workout_plans')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export function getPlanByDate(db: Db, userId: number, date: string): Promise<PlanRow | undefined> {
