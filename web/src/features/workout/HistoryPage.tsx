@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { CALENDAR_TEXT } from '../../../../common/src/api/calendar';
 import type { PlanSummary, WorkoutLog } from '../../../../common/src/api/workout';
 import { WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
@@ -148,8 +148,9 @@ export function HistoryPage() {
           {
             id: 'plans',
             label: `Workout Plans (${plans.total})`,
+            // Keyed, so that an opened log does not open the plan drawn in its place.
             panel: planList.length ? (
-              <>
+              <Fragment key="plans">
                 <ul className={styles.historyList}>
                   {planList.map((p) => (
                     <Expandable
@@ -164,7 +165,7 @@ export function HistoryPage() {
                   ))}
                 </ul>
                 <ShowMore list={plans} />
-              </>
+              </Fragment>
             ) : (
               <EmptyState title={WORKOUT_MESSAGES.noPlans} compact />
             ),
@@ -173,7 +174,7 @@ export function HistoryPage() {
             id: 'logs',
             label: `Workout Logs (${logs.total})`,
             panel: logList.length ? (
-              <>
+              <Fragment key="logs">
                 <ul className={styles.historyList}>
                   {logList.map((l) => {
                     const tag = logTag(l);
@@ -207,7 +208,7 @@ export function HistoryPage() {
                   })}
                 </ul>
                 <ShowMore list={logs} />
-              </>
+              </Fragment>
             ) : (
               <EmptyState title={WORKOUT_MESSAGES.noLogs} compact />
             ),
