@@ -1,6 +1,8 @@
+import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WORKOUT_PAGE_DEFAULT, WORKOUT_PAGE_MAX } from '../../../../common/src/api/workout.js';
 import { WORKOUT_SKIPPED_TEXT } from '../../../../common/src/workoutConstants.js';
+import { fillPlanSummaries } from '../../db/migrations/0015_paging_todos.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 
 let h: Harness;
@@ -162,13 +164,24 @@ describe('workout list paging', () => {
         row('2026-01-01', JSON.stringify({ workout_sections: [] })),
       ])
       .execute();
-    const list = (await get(alice, '/api/workout')).plans;
-    expect(
-      list.map((p: { kind: string; title: string; estimated_duration: number | null }) => [p.kind, p.title]),
-    ).toEqual([
+    const expected = [
       ['skipped', WORKOUT_SKIPPED_TEXT],
       ['text', 'Workout plan'],
       ['structured', 'Workout'],
-    ]);
+    ];
+    const names = async () =>
+      (await get(alice, '/api/workout')).plans.map((p: { kind: string; title: string }) => [p.kind, p.title]);
+    // Rows stored without a summary (an import) are summarised from their JSON on read…
+    expect(await names()).toEqual(expected);
+    // …and the migration's fill writes the same summary beside them.
+    await fillPlanSummaries(h.ctx.db as unknown as Kysely<unknown>);
+    const stored = await h.ctx.db
+      .selectFrom('workout_plans')
+      .select(['kind', 'title'])
+      .where('user_id', '=', a)
+      .orderBy('date', 'desc')
+      .execute();
+    expect(stored.map((r) => [r.kind, r.title])).toEqual(expected);
+    expect(await names()).toEqual(expected);
   });
 });

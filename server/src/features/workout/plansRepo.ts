@@ -1,3 +1,5 @@
+import type { PlanSummary } from '../../../../common/src/api/workout.js';
+import { summarisePlan } from '../../../../common/src/workoutPlanSummary.js';
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 
@@ -22,6 +24,45 @@ export function listPlans(db: Db, userId: number, opts: { limit: number; offset?
     .limit(opts.limit)
     .offset(opts.offset ?? 0)
     .execute();
+}
+
+/**
+ * A page of the user's plans as the list shows them, in listPlans' order, without their JSON:
+ * the summary kept beside each plan. A row stored without one (an import) is summarised from
+ * its JSON, the only case where the JSON is read.
+ */
+export async function listPlanSummaries(
+  db: Db,
+  userId: number,
+  opts: { limit: number; offset?: number },
+): Promise<PlanSummary[]> {
+  const rows = await db
+    .selectFrom('workout_plans')
+    .select((eb) => [
+      'id',
+      'date',
+      'kind',
+      'title',
+      'estimated_duration',
+      eb.case().when('kind', 'is', null).then(eb.ref('plan')).end().as('unsummarised'),
+    ])
+    .where('user_id', '=', userId)
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(opts.limit)
+    .offset(opts.offset ?? 0)
+    .execute();
+  return rows.map((r) =>
+    r.kind === null
+      ? summarisePlan({ id: r.id, date: r.date, plan: r.unsummarised ?? '' })
+      : {
+          id: r.id,
+          date: r.date,
+          kind: r.kind as PlanSummary['kind'],
+          title: r.title ?? '',
+          estimated_duration: r.estimated_duration,
+        },
+  );
 }
 
 /** How many plans the user has. */
@@ -81,11 +122,14 @@ export async function savePlan(
       .where('date', '=', p.date)
       .executeTakeFirst();
     const now = nowIso();
+    const { kind, title, estimated_duration } = summarisePlan({ id: -1, date: p.date, plan: p.plan });
+    const summary = { kind, title, estimated_duration };
     const row = await trx
       .insertInto('workout_plans')
-      .values({ user_id: userId, ...p, created_at: now, updated_at: now })
+      .values({ user_id: userId, ...p, ...summary, created_at: now, updated_at: now })
       .onConflict((oc) =>
         oc.columns(['user_id', 'date']).doUpdateSet({
+          ...summary,
           plan: p.plan,
           plan_uuid: p.plan_uuid,
           focus: p.focus,

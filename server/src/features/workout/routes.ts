@@ -15,7 +15,6 @@ import {
 } from '../../../../common/src/api/workout.js';
 import { MESSAGES } from '../../../../common/src/constants.js';
 import { todayIn } from '../../../../common/src/time.js';
-import { summarisePlan } from '../../../../common/src/workoutPlanSummary.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
@@ -23,7 +22,7 @@ import { openEventStream } from '../../http/sse.js';
 import { exerciseRoutes } from './exerciseRoutes.js';
 import { generateWorkout } from './generation.js';
 import { countLogs, deleteLog, getLogByDate, listLogs, saveLog } from './logsRepo.js';
-import { countPlans, deletePlan, getLatestPlan, getPlanById, listPlans } from './plansRepo.js';
+import { countPlans, deletePlan, getLatestPlan, getPlanById, listPlanSummaries } from './plansRepo.js';
 import { clearProgress } from './progressRepo.js';
 import { logValues, presentLog, presentPlan } from './service.js';
 
@@ -107,8 +106,11 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const userId = userOf(request).id;
-      const [rows, total] = await Promise.all([listPlans(ctx.db, userId, request.query), countPlans(ctx.db, userId)]);
-      return { plans: rows.map(summarisePlan), total };
+      const [plans, total] = await Promise.all([
+        listPlanSummaries(ctx.db, userId, request.query),
+        countPlans(ctx.db, userId),
+      ]);
+      return { plans, total };
     },
   );
 

@@ -47,6 +47,13 @@ describe('GET /api/workout/stream without an AI provider', () => {
       ],
       total: 1,
     });
+    // The list reads the summary stored beside the plan, not the plan.
+    const stored = await h.ctx.db
+      .selectFrom('workout_plans')
+      .select(['kind', 'title', 'estimated_duration'])
+      .where('id', '=', done?.data.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ kind: 'structured', title: plan.title, estimated_duration: plan.estimated_duration });
     const one = await c.request({ method: 'GET', url: `/api/workout/${done?.data.id}` });
     expect(one.json()).toEqual({ plan: done?.data });
   });

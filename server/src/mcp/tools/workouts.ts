@@ -1,9 +1,8 @@
 import { saveLogRequest } from '../../../../common/src/api/workout.js';
-import { summarisePlan } from '../../../../common/src/workoutPlanSummary.js';
 import type { Db } from '../../db/index.js';
 import { generateWorkout } from '../../features/workout/generation.js';
 import { getLogByDate, listLogs, saveLog } from '../../features/workout/logsRepo.js';
-import { getPlanByDate, listPlans, type PlanRow } from '../../features/workout/plansRepo.js';
+import { getPlanByDate, listPlanSummaries, type PlanRow } from '../../features/workout/plansRepo.js';
 import { logValues, presentLog } from '../../features/workout/service.js';
 import { HttpError } from '../../http/errors.js';
 import { defineTool, optionalDate, type ToolDef, z } from './define.js';
@@ -149,11 +148,11 @@ export const workoutTools: ToolDef[] = [
     async run(t, { limit, offset }) {
       const [logs, plans] = await Promise.all([
         listLogs(t.ctx.db, t.user.id, { limit, offset }),
-        listPlans(t.ctx.db, t.user.id, { limit, offset }),
+        listPlanSummaries(t.ctx.db, t.user.id, { limit, offset }),
       ]);
       const data = {
         logs: logs.map(presentLog),
-        plans: plans.map((p) => ({ id: p.id, date: p.date, title: summarisePlan(p).title })),
+        plans: plans.map((p) => ({ id: p.id, date: p.date, title: p.title })),
       };
       const text = [
         'Logs:',
