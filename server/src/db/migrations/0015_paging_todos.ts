@@ -13,6 +13,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('workout_plans').addColumn('title', 'text').execute();
   await db.schema.alterTable('workout_plans').addColumn('estimated_duration', 'integer').execute();
   await fillPlanSummaries(db);
+  // The list's page is read from this index alone: a plan's JSON (often past SQLite's page size)
+  // would otherwise be walked to reach the columns stored after it.
+  await db.schema
+    .createIndex('workout_plans_list_idx')
+    .on('workout_plans')
+    .columns(['user_id', 'date', 'id', 'kind', 'title', 'estimated_duration'])
+    .execute();
 }
 
 /** Writes the summary of every stored plan that has none, 500 rows at a time. */
@@ -51,6 +58,7 @@ export async function fillPlanSummaries(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('workout_plans_list_idx').execute();
   for (const column of ['estimated_duration', 'title', 'kind'])
     await db.schema.alterTable('workout_plans').dropColumn(column).execute();
 }

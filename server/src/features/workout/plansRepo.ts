@@ -28,8 +28,8 @@ export function listPlans(db: Db, userId: number, opts: { limit: number; offset?
 
 /**
  * A page of the user's plans as the list shows them, in listPlans' order, without their JSON:
- * the summary kept beside each plan. A row stored without one (an import) is summarised from
- * its JSON, the only case where the JSON is read.
+ * the summary kept beside each plan, read from an index alone (workout_plans_list_idx). A row
+ * stored without one (an import) is summarised from its JSON, read for those rows only.
  */
 export async function listPlanSummaries(
   db: Db,
@@ -38,23 +38,27 @@ export async function listPlanSummaries(
 ): Promise<PlanSummary[]> {
   const rows = await db
     .selectFrom('workout_plans')
-    .select((eb) => [
-      'id',
-      'date',
-      'kind',
-      'title',
-      'estimated_duration',
-      eb.case().when('kind', 'is', null).then(eb.ref('plan')).end().as('unsummarised'),
-    ])
+    .select(['id', 'date', 'kind', 'title', 'estimated_duration'])
     .where('user_id', '=', userId)
     .orderBy('date', 'desc')
     .orderBy('id', 'desc')
     .limit(opts.limit)
     .offset(opts.offset ?? 0)
     .execute();
+  const missing = rows.filter((r) => r.kind === null).map((r) => r.id);
+  const json = new Map<number, string>();
+  if (missing.length) {
+    const plans = await db
+      .selectFrom('workout_plans')
+      .select(['id', 'plan'])
+      .where('user_id', '=', userId)
+      .where('id', 'in', missing)
+      .execute();
+    for (const p of plans) json.set(p.id, p.plan);
+  }
   return rows.map((r) =>
     r.kind === null
-      ? summarisePlan({ id: r.id, date: r.date, plan: r.unsummarised ?? '' })
+      ? summarisePlan({ id: r.id, date: r.date, plan: json.get(r.id) ?? '' })
       : {
           id: r.id,
           date: r.date,
