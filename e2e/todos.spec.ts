@@ -4,10 +4,16 @@ import { login, storedToken } from './helpers.js';
 /** Deletes every todo of the signed-in user through the API, so each test starts empty. */
 async function clearTodos(page: Page) {
   const headers = { authorization: `Bearer ${await storedToken(page)}` };
-  const res = await page.request.get('/api/todos?completed=true', { headers });
-  const open = await page.request.get('/api/todos?completed=false', { headers });
-  for (const t of [...(await res.json()), ...(await open.json())] as Array<{ id: number }>) {
-    await page.request.delete(`/api/todos/${t.id}`, { headers });
+  // The done history comes a page at a time: read the first page until none is left.
+  for (;;) {
+    const done = (await (await page.request.get('/api/todos?completed=true&limit=500', { headers })).json()) as Array<{
+      id: number;
+    }>;
+    const open = (await (await page.request.get('/api/todos?completed=false', { headers })).json()) as Array<{
+      id: number;
+    }>;
+    if (!done.length && !open.length) break;
+    for (const t of [...done, ...open]) await page.request.delete(`/api/todos/${t.id}`, { headers });
   }
 }
 
@@ -72,4 +78,28 @@ test('the debug page checks health and the journal call', async ({ page }) => {
   await page.getByRole('button', { name: 'Run checks' }).click();
   await expect(page.getByText(/^OK: status ok/)).toBeVisible();
   await expect(page.getByText(/^OK: \d+ recent journal entr/)).toBeVisible();
+});
+
+test('the Completed card pages the done history, newest first, and reopens a todo', async ({ page }) => {
+  const headers = { authorization: `Bearer ${await storedToken(page)}` };
+  // 60 done todos, completed one after another: the newest completion is 'Done 60'.
+  for (let i = 1; i <= 60; i++) {
+    const created = await page.request.post('/api/todos', { headers, data: { content: `Done ${i}` } });
+    const { id } = (await created.json()) as { id: number };
+    await page.request.patch(`/api/todos/${id}`, { headers, data: { completed: true } });
+  }
+  await page.reload();
+  const done = page.getByRole('list', { name: 'Completed todos' }).getByRole('listitem');
+  await expect(done).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show completed todos' }).click();
+  await expect(done).toHaveCount(50);
+  await expect(done.first()).toContainText('Done 60');
+  await page.getByRole('button', { name: 'Show more' }).click();
+  await expect(done).toHaveCount(60);
+  await expect(done.last()).toContainText('Done 1');
+  await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+
+  await page.getByRole('checkbox', { name: 'Reopen Done 60' }).uncheck();
+  await expect(done).toHaveCount(59);
+  await expect(page.getByRole('checkbox', { name: 'Done 60', exact: true })).not.toBeChecked();
 });

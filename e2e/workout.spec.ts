@@ -77,6 +77,11 @@ async function findInHistory(page: Page, exercise: string) {
   await item.click();
   await expect(page.getByText(exercise, { exact: true })).toBeVisible();
   await expect(page.getByText('— Felt easy, go heavier')).toBeVisible();
+  // The plan list holds titles; opening a plan reads the whole plan.
+  await page.getByRole('tab', { name: /Workout Plans \(\d+\)/ }).click();
+  const plans = page.getByRole('tabpanel', { name: /Workout Plans/ });
+  await plans.locator('button[aria-expanded]').first().click();
+  await expect(plans.getByRole('article', { name: exercise })).toBeVisible();
 }
 
 test('generate offline, follow, log, find it in History; settings change the next plan', async ({ page }) => {

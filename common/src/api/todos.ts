@@ -17,12 +17,42 @@ const boolParam = z
   .transform((v) => v === 'true' || v === '1')
   .optional();
 
-export const listTodosQuery = z.object({
-  /** true: completed todos only (all of them); false: open todos only. Absent: the list as shown. */
-  completed: boolParam,
-  /** true: open todos created before today (in the user's time zone). */
-  overdue: boolParam,
-});
+/**
+ * The done history (`completed=true`) is read a page at a time, newest completion first (ties by
+ * id): `limit` from `offset`. The open lists are returned whole: the checklist editor rewrites
+ * the list as shown, so it must see all of it; they are bounded by TODO_OPEN_MAX open todos and
+ * TODO_RECENT_DONE_MAX of those done in the last 24 h (the most recently completed).
+ */
+export const TODOS_DONE_PAGE_DEFAULT = 100;
+export const TODOS_DONE_PAGE_MAX = 500;
+export const TODO_OPEN_MAX = 5000;
+export const TODO_RECENT_DONE_MAX = 1000;
+export const TODOS_PAGE_ONLY_DONE = 'limit and offset page the done history: use them with completed=true';
+
+export const listTodosQuery = z
+  .object({
+    /** true: completed todos only, a page at a time; false: open todos only. Absent: the list as shown. */
+    completed: boolParam,
+    /** true: open todos created before today (in the user's time zone). */
+    overdue: boolParam,
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(TODOS_DONE_PAGE_MAX)
+      .optional()
+      .describe(
+        `Done history page size (with completed=true): default ${TODOS_DONE_PAGE_DEFAULT}, at most ${TODOS_DONE_PAGE_MAX}`,
+      ),
+    offset: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(1_000_000)
+      .optional()
+      .describe('Done todos to skip (with completed=true): default 0'),
+  })
+  .refine((q) => q.completed === true || (q.limit === undefined && q.offset === undefined), TODOS_PAGE_ONLY_DONE);
 export type ListTodosQuery = z.infer<typeof listTodosQuery>;
 
 export const todoContent = z.string().trim().min(1, TODO_TEXT.contentRequired).max(TODO_MAX_LENGTH);

@@ -37,8 +37,41 @@ export const planRecord = z
   .meta({ id: 'WorkoutPlanRecord' });
 export type PlanRecord = z.infer<typeof planRecord>;
 export const latestPlanResponse = z.object({ plan: planRecord.nullable() });
-export const planListResponse = z.object({ plans: z.array(planRecord) });
-export const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(365).default(100) });
+export const planResponse = z.object({ plan: planRecord });
+
+/**
+ * A plan as the plan list shows it: what the history needs to name and date it. The whole plan
+ * comes from GET /api/workout/{id}. See `summarisePlan` for how the title is read.
+ */
+export const planSummary = z
+  .object({
+    id: z.number(),
+    date: z.string(),
+    /** structured: a plan of sections; skipped: a skipped day; text: stored text that is not a plan. */
+    kind: z.enum(['structured', 'skipped', 'text']),
+    title: z.string(),
+    /** Minutes, for a structured plan that gives them. */
+    estimated_duration: z.number().nullable(),
+  })
+  .meta({ id: 'WorkoutPlanSummary' });
+export type PlanSummary = z.infer<typeof planSummary>;
+
+/** The plan and log lists are read a page at a time, newest date first: `limit` from `offset`. */
+export const WORKOUT_PAGE_DEFAULT = 100;
+export const WORKOUT_PAGE_MAX = 365;
+const pageQuery = {
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(WORKOUT_PAGE_MAX)
+    .default(WORKOUT_PAGE_DEFAULT)
+    .describe(`Page size: default ${WORKOUT_PAGE_DEFAULT}, at most ${WORKOUT_PAGE_MAX}`),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0).describe('Items to skip: default 0'),
+};
+/** `total`: how many the user has in all, for 'Workout Plans (n)'. */
+export const planListResponse = z.object({ plans: z.array(planSummary), total: z.number().int() });
+export const listQuery = z.object(pageQuery);
 
 export const generateQuery = z.object({
   /** The plan's date; today in the user's time zone when absent. */
@@ -61,11 +94,9 @@ export const workoutLog = z
   })
   .meta({ id: 'WorkoutLog' });
 export type WorkoutLog = z.infer<typeof workoutLog>;
-export const logListResponse = z.object({ logs: z.array(workoutLog) });
-export const logQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(365).default(100),
-  date: isoDate.optional(),
-});
+/** `total`: how many logs the user has in all (with `date`: 0 or 1), for 'Workout Logs (n)'. */
+export const logListResponse = z.object({ logs: z.array(workoutLog), total: z.number().int() });
+export const logQuery = z.object({ ...pageQuery, date: isoDate.optional() });
 export const saveLogRequest = z.object({
   date: isoDate,
   entry: z.string().trim().min(1, 'Entry text is required').max(20000),

@@ -109,6 +109,13 @@ export interface WorkoutPlansTable {
   intensity: string | null;
   /** 'planner' or the AI provider's name. */
   source: string;
+  /**
+   * What the plan list shows, kept beside the JSON (summarisePlan): kind 'structured', 'skipped'
+   * or 'text', the title and the minutes. Null on a row written without them (read from `plan`).
+   */
+  kind: string | null;
+  title: string | null;
+  estimated_duration: number | null;
   created_at: string;
   updated_at: string;
 }

@@ -106,6 +106,13 @@ describe('MCP server', () => {
     expect((await call(mcp, 'todos_list', { status: 'done' })).todos.map((t: { id: number }) => t.id)).toEqual([
       dentist.id,
     ]);
+    // The done history pages: newest completion first.
+    const sam = added.added[1];
+    await call(mcp, 'todos_complete', { id: sam.id });
+    const page = async (offset: number) =>
+      (await call(mcp, 'todos_list', { status: 'done', limit: 1, offset })).todos.map((t: { id: number }) => t.id);
+    expect([...(await page(0)), ...(await page(1)), ...(await page(2))]).toEqual([sam.id, dentist.id]);
+    await call(mcp, 'todos_reopen', { id: sam.id });
     expect((await call(mcp, 'todos_reopen', { id: dentist.id })).todo.completed).toBe(false);
     expect((await call(mcp, 'todos_list')).todos).toHaveLength(2);
     expect((await call(mcp, 'todos_list', { status: 'overdue' })).todos).toEqual([]);
@@ -149,6 +156,9 @@ describe('MCP server', () => {
     const hist = await call(mcp, 'workout_history', { limit: 5 });
     expect(hist.logs).toHaveLength(1);
     expect(hist.plans).toHaveLength(1);
+    expect(hist.plans[0].title).toBe(gen.plan.title);
+    const further = await call(mcp, 'workout_history', { limit: 5, offset: 1 });
+    expect([further.logs, further.plans]).toEqual([[], []]);
 
     // Today: one call with everything.
     const overview = await call(mcp, 'today');

@@ -1,4 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { TODOS_DONE_PAGE_MAX } from '../../../common/src/api/todos.js';
 import type { AppContext } from '../context.js';
 import type { KeyUser } from '../features/apiKeys/service.js';
 import { listJournalEntries } from '../features/journal/repo.js';
@@ -80,9 +81,11 @@ export function createMcpServer(ctx: AppContext, user: KeyUser, zone: string, lo
         (e) => e.date >= from && e.date <= addDays(from, 6),
       );
       const logs = (await listLogs(ctx.db, user.id, { limit: 7 })).filter((l) => l.date >= from);
-      const done = (await listTodos(ctx.db, user.id, { completed: true })).filter(
-        (t) => (t.completed_at ?? '') >= from,
-      );
+      const done = await listTodos(ctx.db, user.id, {
+        completed: true,
+        completedSince: from,
+        limit: TODOS_DONE_PAGE_MAX,
+      });
       const open = await listTodos(ctx.db, user.id, { completed: false });
       const text = [
         `Week of ${from}. Goals: ${plan.goals.length ? plan.goals.map((g, i) => `${i + 1}. ${g}`).join(' ') : 'none set'}`,

@@ -1,3 +1,4 @@
+import { TODO_OPEN_MAX, TODO_RECENT_DONE_MAX, TODOS_DONE_PAGE_DEFAULT } from '../../../../common/src/api/todos.js';
 import { COMPLETED_TODO_VISIBLE_MS } from '../../../../common/src/journalConstants.js';
 import { DEFAULT_TIME_ZONE, startOfDayIn, todayIn } from '../../../../common/src/time.js';
 import type { Db } from '../../db/index.js';
@@ -12,10 +13,15 @@ export interface TodoRecord {
 }
 
 export interface TodoFilter {
-  /** true: every completed todo; false: open todos; absent: open ones plus those done in the last 24 h. */
+  /** true: completed todos, a page at a time; false: open todos; absent: open ones plus those done in the last 24 h. */
   completed?: boolean;
   /** true: open todos created before the start of today in `timeZone`. */
   overdue?: boolean;
+  /** The done history's page (completed: true): `limit` from `offset`, newest completion first. */
+  limit?: number;
+  offset?: number;
+  /** With completed: true, only todos completed at or after this ISO time. */
+  completedSince?: string;
   /** ISO time taken as now (tests); defaults to the clock. */
   now?: string;
   /** The user's IANA zone (UTC when absent). */
@@ -34,31 +40,52 @@ const present = (r: Row): TodoRecord => ({
 
 const columns = ['id', 'content', 'completed', 'completed_at', 'created_at'] as const;
 
-/** The user's todos: open before completed, then by creation time. */
+/**
+ * The user's todos. The open lists (the list as shown, open, overdue) are whole, open before
+ * completed, then by creation time, and bounded by TODO_OPEN_MAX (and TODO_RECENT_DONE_MAX of
+ * the recently done); the done history is a page, newest completion first, ties by id.
+ */
 export async function listTodos(db: Db, userId: number, filter: TodoFilter = {}): Promise<TodoRecord[]> {
   const now = filter.now ? Date.parse(filter.now) : Date.now();
+  const base = db.selectFrom('todos').select(columns).where('user_id', '=', userId);
+  if (filter.completed === true && !filter.overdue) {
+    let q = base.where('completed', '=', 1);
+    if (filter.completedSince) q = q.where('completed_at', '>=', filter.completedSince);
+    const rows = await q
+      .orderBy('completed_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(filter.limit ?? TODOS_DONE_PAGE_DEFAULT)
+      .offset(filter.offset ?? 0)
+      .execute();
+    return rows.map(present);
+  }
+  const open = <T extends typeof base>(q: T) =>
+    q
+      .where('completed', '=', 0)
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .limit(TODO_OPEN_MAX)
+      .execute() as Promise<Row[]>;
   if (filter.completed === undefined && !filter.overdue) {
     // The list as shown: open todos, then those completed in the last 24 h. Read as two index
     // range reads and concatenated (the order puts every open todo first anyway): one query
     // with an OR lets SQLite's planner, without statistics, walk the whole done history.
     const visibleSince = new Date(now - COMPLETED_TODO_VISIBLE_MS).toISOString();
-    const base = db.selectFrom('todos').select(columns).where('user_id', '=', userId);
-    const sorted = <T extends typeof base>(q: T) =>
-      q.orderBy('created_at', 'asc').orderBy('id', 'asc').execute() as Promise<Row[]>;
-    const open = await sorted(base.where('completed', '=', 0));
-    const recent = await sorted(base.where('completed_at', '>=', visibleSince).where('completed', '=', 1));
-    return [...open, ...recent].map(present);
+    const recent = (await base
+      .where('completed', '=', 1)
+      .where('completed_at', '>=', visibleSince)
+      .orderBy('completed_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(TODO_RECENT_DONE_MAX)
+      .execute()) as Row[];
+    recent.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id - b.id));
+    return [...(await open(base)), ...recent].map(present);
   }
-  let q = db.selectFrom('todos').select(columns).where('user_id', '=', userId);
-  if (filter.completed === true) q = q.where('completed', '=', 1);
-  else if (filter.completed === false) q = q.where('completed', '=', 0);
-  if (filter.overdue) {
-    const zone = filter.timeZone ?? DEFAULT_TIME_ZONE;
-    const startOfToday = startOfDayIn(todayIn(zone, now), zone);
-    q = q.where('completed', '=', 0).where('created_at', '<', startOfToday);
-  }
-  const rows = await q.orderBy('completed', 'asc').orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
-  return rows.map(present);
+  if (filter.completed === true) return []; // overdue todos are open ones
+  if (!filter.overdue) return (await open(base)).map(present);
+  const zone = filter.timeZone ?? DEFAULT_TIME_ZONE;
+  const startOfToday = startOfDayIn(todayIn(zone, now), zone);
+  return (await open(base.where('created_at', '<', startOfToday))).map(present);
 }
 
 export async function getTodo(db: Db, userId: number, id: number): Promise<TodoRecord | undefined> {

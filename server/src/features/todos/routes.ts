@@ -25,6 +25,8 @@ export async function todoRoutes(app: App, ctx: AppContext) {
         tags,
         operationId: 'todos.list',
         summary: 'Todos: open before completed, then by creation; completed ones hide 24 h after completion',
+        description:
+          'Without `completed`: the list as shown, whole (every open todo, at most 5,000, then at most 1,000 of those done in the last 24 h). `completed=false` and `overdue=true`: open todos, whole. `completed=true`: the done history a page at a time, newest completion first (ties by id): `limit` (default 100, at most 500) from `offset`; `limit` and `offset` are refused without it.',
         querystring: listTodosQuery,
         response: { 200: todosResponse, ...errors(400, 401) },
       },

@@ -36,14 +36,21 @@ describe('workout plans', () => {
   it('deletes a plan; only its owner can', async () => {
     await expectOnlyOwnerCanReach(h, {
       create: async (owner) => (await planOf(owner, '2026-02-02')).id,
-      requests: (id) => [{ method: 'DELETE', url: `/api/workout/${id}` }],
+      requests: (id) => [
+        { method: 'GET', url: `/api/workout/${id}` },
+        { method: 'DELETE', url: `/api/workout/${id}` },
+      ],
       stillThere: async (owner, id) => {
         const plans = (await owner.request({ method: 'GET', url: '/api/workout' })).json().plans;
         expect(plans.map((p: { id: number }) => p.id)).toContain(id);
+        expect((await owner.request({ method: 'GET', url: `/api/workout/${id}` })).json().plan.id).toBe(id);
         const del = await owner.request({ method: 'DELETE', url: `/api/workout/${id}` });
         expect(del.json()).toEqual({ success: true });
         expect((await owner.request({ method: 'GET', url: '/api/workout' })).json().plans).toEqual([]);
         expect((await owner.request({ method: 'DELETE', url: `/api/workout/${id}` })).statusCode).toBe(404);
+        const gone = await owner.request({ method: 'GET', url: `/api/workout/${id}` });
+        expect(gone.statusCode).toBe(404);
+        expect(gone.json()).toEqual({ error: 'Workout plan not found' });
       },
     });
   });

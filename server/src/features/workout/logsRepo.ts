@@ -10,15 +10,27 @@ export interface LogRow {
 }
 const columns = ['id', 'date', 'entry', 'workout_completion', 'workout_skipped'] as const;
 
-/** The user's logs, newest date first. */
-export function listLogs(db: Db, userId: number, opts: { limit: number }): Promise<LogRow[]> {
+/** The user's logs, newest date first (one log per date; ties, if any, by id): `limit` from `offset`. */
+export function listLogs(db: Db, userId: number, opts: { limit: number; offset?: number }): Promise<LogRow[]> {
   return db
     .selectFrom('workout_logs')
     .select(columns)
     .where('user_id', '=', userId)
     .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
     .limit(opts.limit)
+    .offset(opts.offset ?? 0)
     .execute();
+}
+
+/** How many logs the user has. */
+export async function countLogs(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('workout_logs')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export function getLogByDate(db: Db, userId: number, date: string): Promise<LogRow | undefined> {

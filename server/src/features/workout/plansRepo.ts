@@ -1,3 +1,5 @@
+import type { PlanSummary } from '../../../../common/src/api/workout.js';
+import { summarisePlan } from '../../../../common/src/workoutPlanSummary.js';
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 
@@ -11,15 +13,70 @@ export interface PlanRow {
 }
 const columns = ['id', 'date', 'plan', 'plan_uuid', 'focus', 'intensity'] as const;
 
-/** The user's plans, newest date first. */
-export function listPlans(db: Db, userId: number, opts: { limit: number }): Promise<PlanRow[]> {
+/** The user's plans, newest date first (one plan per date; ties, if any, by id): `limit` from `offset`. */
+export function listPlans(db: Db, userId: number, opts: { limit: number; offset?: number }): Promise<PlanRow[]> {
   return db
     .selectFrom('workout_plans')
     .select(columns)
     .where('user_id', '=', userId)
     .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
     .limit(opts.limit)
+    .offset(opts.offset ?? 0)
     .execute();
+}
+
+/**
+ * A page of the user's plans as the list shows them, in listPlans' order, without their JSON:
+ * the summary kept beside each plan, read from an index alone (workout_plans_list_idx). A row
+ * stored without one (an import) is summarised from its JSON, read for those rows only.
+ */
+export async function listPlanSummaries(
+  db: Db,
+  userId: number,
+  opts: { limit: number; offset?: number },
+): Promise<PlanSummary[]> {
+  const rows = await db
+    .selectFrom('workout_plans')
+    .select(['id', 'date', 'kind', 'title', 'estimated_duration'])
+    .where('user_id', '=', userId)
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(opts.limit)
+    .offset(opts.offset ?? 0)
+    .execute();
+  const missing = rows.filter((r) => r.kind === null).map((r) => r.id);
+  const json = new Map<number, string>();
+  if (missing.length) {
+    const plans = await db
+      .selectFrom('workout_plans')
+      .select(['id', 'plan'])
+      .where('user_id', '=', userId)
+      .where('id', 'in', missing)
+      .execute();
+    for (const p of plans) json.set(p.id, p.plan);
+  }
+  return rows.map((r) =>
+    r.kind === null
+      ? summarisePlan({ id: r.id, date: r.date, plan: json.get(r.id) ?? '' })
+      : {
+          id: r.id,
+          date: r.date,
+          kind: r.kind as PlanSummary['kind'],
+          title: r.title ?? '',
+          estimated_duration: r.estimated_duration,
+        },
+  );
+}
+
+/** How many plans the user has. */
+export async function countPlans(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('workout_plans')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export function getPlanByDate(db: Db, userId: number, date: string): Promise<PlanRow | undefined> {
@@ -69,11 +126,14 @@ export async function savePlan(
       .where('date', '=', p.date)
       .executeTakeFirst();
     const now = nowIso();
+    const { kind, title, estimated_duration } = summarisePlan({ id: -1, date: p.date, plan: p.plan });
+    const summary = { kind, title, estimated_duration };
     const row = await trx
       .insertInto('workout_plans')
-      .values({ user_id: userId, ...p, created_at: now, updated_at: now })
+      .values({ user_id: userId, ...p, ...summary, created_at: now, updated_at: now })
       .onConflict((oc) =>
         oc.columns(['user_id', 'date']).doUpdateSet({
+          ...summary,
           plan: p.plan,
           plan_uuid: p.plan_uuid,
           focus: p.focus,

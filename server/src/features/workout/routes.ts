@@ -10,6 +10,7 @@ import {
   logQuery,
   logResponse,
   planListResponse,
+  planResponse,
   saveLogRequest,
 } from '../../../../common/src/api/workout.js';
 import { MESSAGES } from '../../../../common/src/constants.js';
@@ -20,8 +21,8 @@ import { notFound } from '../../http/errors.js';
 import { openEventStream } from '../../http/sse.js';
 import { exerciseRoutes } from './exerciseRoutes.js';
 import { generateWorkout } from './generation.js';
-import { deleteLog, getLogByDate, listLogs, saveLog } from './logsRepo.js';
-import { deletePlan, getLatestPlan, listPlans } from './plansRepo.js';
+import { countLogs, deleteLog, getLogByDate, listLogs, saveLog } from './logsRepo.js';
+import { countPlans, deletePlan, getLatestPlan, getPlanById, listPlanSummaries } from './plansRepo.js';
 import { clearProgress } from './progressRepo.js';
 import { logValues, presentLog, presentPlan } from './service.js';
 
@@ -96,14 +97,39 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
       schema: {
         tags,
         operationId: 'workout.listPlans',
-        summary: 'List plans, newest first',
+        summary: 'List plans, newest first, a page at a time, each as its title and duration',
+        description:
+          'A page of plan summaries (`limit`, default 100, at most 365, from `offset`) and how many plans there are; the whole plan comes from GET /api/workout/{id}.',
         querystring: listQuery,
         response: { 200: planListResponse, ...errors(400, 401) },
       },
     },
-    async (request) => ({
-      plans: (await listPlans(ctx.db, userOf(request).id, request.query)).map(presentPlan),
-    }),
+    async (request) => {
+      const userId = userOf(request).id;
+      const [plans, total] = await Promise.all([
+        listPlanSummaries(ctx.db, userId, request.query),
+        countPlans(ctx.db, userId),
+      ]);
+      return { plans, total };
+    },
+  );
+
+  r.get(
+    '/api/workout/:id',
+    {
+      schema: {
+        tags,
+        operationId: 'workout.getPlan',
+        summary: 'One plan, whole',
+        params: idParams,
+        response: { 200: planResponse, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const row = await getPlanById(ctx.db, userOf(request).id, request.params.id);
+      if (!row) throw notFound('Workout plan not found');
+      return { plan: presentPlan(row) };
+    },
   );
 
   r.delete(
@@ -132,19 +158,21 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
       schema: {
         tags,
         operationId: 'workout.listLogs',
-        summary: 'List logs, newest first; with `date`, only that date (zero or one entry)',
+        summary: 'List logs, newest first, a page at a time; with `date`, only that date (zero or one entry)',
+        description: 'A page of logs (`limit`, default 100, at most 365, from `offset`) and how many logs there are.',
         querystring: logQuery,
         response: { 200: logListResponse, ...errors(400, 401) },
       },
     },
     async (request) => {
       const userId = userOf(request).id;
-      const { date, limit } = request.query;
+      const { date, limit, offset } = request.query;
       if (date) {
         const row = await getLogByDate(ctx.db, userId, date);
-        return { logs: row ? [presentLog(row)] : [] };
+        return { logs: row ? [presentLog(row)] : [], total: row ? 1 : 0 };
       }
-      return { logs: (await listLogs(ctx.db, userId, { limit })).map(presentLog) };
+      const [rows, total] = await Promise.all([listLogs(ctx.db, userId, { limit, offset }), countLogs(ctx.db, userId)]);
+      return { logs: rows.map(presentLog), total };
     },
   );
 

@@ -35,7 +35,27 @@ describe('GET /api/workout/stream without an AI provider', () => {
     for (const e of main)
       expect(catalogueByName.get(e.name.toLowerCase())?.focus.some((f) => f === 'legs' || f === 'full')).toBe(true);
     const list = await c.request({ method: 'GET', url: '/api/workout' });
-    expect(list.json().plans).toEqual([done?.data]);
+    expect(list.json()).toEqual({
+      plans: [
+        {
+          id: done?.data.id,
+          date: done?.data.date,
+          kind: 'structured',
+          title: plan.title,
+          estimated_duration: plan.estimated_duration,
+        },
+      ],
+      total: 1,
+    });
+    // The list reads the summary stored beside the plan, not the plan.
+    const stored = await h.ctx.db
+      .selectFrom('workout_plans')
+      .select(['kind', 'title', 'estimated_duration'])
+      .where('id', '=', done?.data.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ kind: 'structured', title: plan.title, estimated_duration: plan.estimated_duration });
+    const one = await c.request({ method: 'GET', url: `/api/workout/${done?.data.id}` });
+    expect(one.json()).toEqual({ plan: done?.data });
   });
 
   it('keeps one plan per date: regenerating replaces it and clears the old plan’s progress', async () => {

@@ -1,4 +1,4 @@
-import { todoContent } from '../../../../common/src/api/todos.js';
+import { TODOS_DONE_PAGE_DEFAULT, TODOS_DONE_PAGE_MAX, todoContent } from '../../../../common/src/api/todos.js';
 import { listTodos } from '../../features/todos/repo.js';
 import * as todos from '../../features/todos/service.js';
 import { defineTool, type ToolDef, z } from './define.js';
@@ -18,16 +18,26 @@ export const todoTools: ToolDef[] = [
     name: 'todos_list',
     title: 'List todos',
     description:
-      "Lists the user's todos. status 'open' (default): not done yet; 'done': every completed todo; 'overdue': open todos created before today; 'recent': the list as the app shows it (open ones plus those completed in the last 24 hours). Use the ids to complete or reopen.",
-    input: { status: z.enum(['open', 'done', 'overdue', 'recent']).default('open') },
+      "Lists the user's todos. status 'open' (default): not done yet; 'done': completed todos, newest completion first, a page at a time (`limit` from `offset`; a full page means there may be more); 'overdue': open todos created before today; 'recent': the list as the app shows it (open ones plus those completed in the last 24 hours). Use the ids to complete or reopen.",
+    input: {
+      status: z.enum(['open', 'done', 'overdue', 'recent']).default('open'),
+      limit: z
+        .number()
+        .int()
+        .min(1)
+        .max(TODOS_DONE_PAGE_MAX)
+        .default(TODOS_DONE_PAGE_DEFAULT)
+        .describe("Page size of status 'done'"),
+      offset: z.number().int().min(0).max(1_000_000).default(0).describe("Done todos to skip (status 'done')"),
+    },
     output: { status: z.string(), todos: z.array(todo) },
     write: false,
-    async run(t, { status }) {
+    async run(t, { status, limit, offset }) {
       const filter =
         status === 'open'
           ? { completed: false }
           : status === 'done'
-            ? { completed: true }
+            ? { completed: true, limit, offset }
             : status === 'overdue'
               ? { overdue: true }
               : {};

@@ -2,7 +2,7 @@ import { saveLogRequest } from '../../../../common/src/api/workout.js';
 import type { Db } from '../../db/index.js';
 import { generateWorkout } from '../../features/workout/generation.js';
 import { getLogByDate, listLogs, saveLog } from '../../features/workout/logsRepo.js';
-import { getPlanByDate, listPlans, type PlanRow } from '../../features/workout/plansRepo.js';
+import { getPlanByDate, listPlanSummaries, type PlanRow } from '../../features/workout/plansRepo.js';
 import { logValues, presentLog } from '../../features/workout/service.js';
 import { HttpError } from '../../http/errors.js';
 import { defineTool, optionalDate, type ToolDef, z } from './define.js';
@@ -137,21 +137,22 @@ export const workoutTools: ToolDef[] = [
   defineTool({
     name: 'workout_history',
     title: 'Workout history',
-    description: 'The latest workout logs and planned workouts, newest first.',
-    input: { limit: z.number().int().min(1).max(100).default(14).describe('How many of each') },
+    description:
+      'The latest workout logs and planned workouts, newest first, a page at a time: `limit` of each from `offset`.',
+    input: {
+      limit: z.number().int().min(1).max(100).default(14).describe('How many of each'),
+      offset: z.number().int().min(0).max(1_000_000).default(0).describe('How many of each to skip'),
+    },
     output: { logs: z.array(log), plans: z.array(z.object({ id: z.number(), date: z.string(), title: z.string() })) },
     write: false,
-    async run(t, { limit }) {
+    async run(t, { limit, offset }) {
       const [logs, plans] = await Promise.all([
-        listLogs(t.ctx.db, t.user.id, { limit }),
-        listPlans(t.ctx.db, t.user.id, { limit }),
+        listLogs(t.ctx.db, t.user.id, { limit, offset }),
+        listPlanSummaries(t.ctx.db, t.user.id, { limit, offset }),
       ]);
       const data = {
         logs: logs.map(presentLog),
-        plans: plans.map((p) => {
-          const x = presentPlan(p);
-          return { id: p.id, date: p.date, title: x?.title ?? 'Workout' };
-        }),
+        plans: plans.map((p) => ({ id: p.id, date: p.date, title: p.title })),
       };
       const text = [
         'Logs:',

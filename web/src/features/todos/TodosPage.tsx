@@ -5,6 +5,7 @@ import { formatChecklist } from '../../../../common/src/checklistText';
 import { messageOf } from '../../api/client';
 import { Button, Card, ErrorState, LoadingState, useToast } from '../../ui';
 import { saveChecklist, setTodoCompleted, todosKey, useTodos } from './api';
+import { DoneHistory } from './DoneHistory';
 import styles from './Todos.module.css';
 
 const TODO_SAVE_FAILED = 'Failed to save todos. Please try again.';
@@ -25,17 +26,20 @@ export function TodosPage() {
     return <ErrorState message={TODO_LOAD_FAILED} onRetry={() => todos.refetch()} retrying={todos.isFetching} />;
 
   return (
-    <Card
-      className={styles.card}
-      title="Checklist"
-      description={editing ? 'One todo per line. [x] or ~~text~~ marks it done.' : 'Tap the list to edit it as text.'}
-    >
-      {editing ? (
-        <ChecklistEditor todos={todos.data} onClose={() => setEditing(false)} />
-      ) : (
-        <ChecklistView todos={todos.data} onEdit={() => setEditing(true)} />
-      )}
-    </Card>
+    <div className={styles.stack}>
+      <Card
+        className={styles.card}
+        title="Checklist"
+        description={editing ? 'One todo per line. [x] or ~~text~~ marks it done.' : 'Tap the list to edit it as text.'}
+      >
+        {editing ? (
+          <ChecklistEditor todos={todos.data} onClose={() => setEditing(false)} />
+        ) : (
+          <ChecklistView todos={todos.data} onEdit={() => setEditing(true)} />
+        )}
+      </Card>
+      <DoneHistory />
+    </div>
   );
 }
 

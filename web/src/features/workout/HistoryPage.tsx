@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { CALENDAR_TEXT } from '../../../../common/src/api/calendar';
-import type { PlanRecord, WorkoutLog } from '../../../../common/src/api/workout';
+import type { PlanSummary, WorkoutLog } from '../../../../common/src/api/workout';
 import { WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
 import { useAppletState } from '../../app/appletState';
-import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Tabs, useToast } from '../../ui';
+import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Spinner, Tabs, useToast } from '../../ui';
 import { calendarApi, connectionState, useConnections } from '../calendar/api';
-import { api, useLogs, usePlans, workoutKeys } from './api';
+import { api, useLogs, usePlan, usePlans, workoutKeys } from './api';
 import { PlanDisplay } from './PlanDisplay';
-import { formatDate, parsePlan } from './planParse';
+import { formatDate } from './planParse';
 import styles from './workout.module.css';
 
 const STATUS_LABEL = { completed: 'Completed', partial: 'Partial', skipped: 'Skipped' } as const;
@@ -56,17 +56,31 @@ function Expandable({
   );
 }
 
-function planTitle(p: PlanRecord) {
-  const parsed = parsePlan(p);
-  return parsed.kind === 'structured'
-    ? parsed.plan.title
-    : parsed.kind === 'skipped'
-      ? 'Workout Skipped'
-      : 'Workout plan';
+/** An opened plan of the list: the list holds its title only, the whole plan is read now. */
+function PlanBody({ id }: { id: number }) {
+  const plan = usePlan(id);
+  if (plan.isPending) return <Spinner label="Loading plan…" />;
+  if (plan.isError)
+    return (
+      <ErrorState message={WORKOUT_MESSAGES.fetchPlan} onRetry={() => plan.refetch()} retrying={plan.isFetching} />
+    );
+  return <PlanDisplay record={plan.data.plan} readOnly />;
+}
+
+/** 'Show more' under a list that has older items not read yet. */
+function ShowMore({ list }: { list: { hasMore: boolean; loadingMore: boolean; showMore: () => void } }) {
+  if (!list.hasMore) return null;
+  return (
+    <div className={styles.showMore}>
+      <Button size="sm" variant="secondary" onClick={list.showMore} disabled={list.loadingMore}>
+        {list.loadingMore ? 'Loading…' : 'Show more'}
+      </Button>
+    </div>
+  );
 }
 
 /** 'Sync to Calendar' on a plan: writes it as an event (syncing again updates that event). */
-function SyncButton({ plan }: { plan: PlanRecord }) {
+function SyncButton({ plan }: { plan: PlanSummary }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const sync = async () => {
@@ -81,7 +95,7 @@ function SyncButton({ plan }: { plan: PlanRecord }) {
     }
   };
   return (
-    <Button size="sm" variant="ghost" onClick={sync} loading={busy} aria-label={`Sync ${planTitle(plan)} to Calendar`}>
+    <Button size="sm" variant="ghost" onClick={sync} loading={busy} aria-label={`Sync ${plan.title} to Calendar`}>
       Sync to Calendar
     </Button>
   );
@@ -98,14 +112,14 @@ export function HistoryPage() {
   const [tab, setTab] = useAppletState('workout', 'historyTab', 'plans');
   const [confirm, setConfirm] = useState<{ kind: 'plan' | 'log'; id: number } | null>(null);
 
-  if (plans.isPending || logs.isPending) return <LoadingState message="Loading history…" />;
-  if (plans.isError || logs.isError) {
+  if (plans.query.isPending || logs.query.isPending) return <LoadingState message="Loading history…" />;
+  if (!plans.items || !logs.items) {
     return (
       <ErrorState
         message={WORKOUT_MESSAGES.fetchHistory}
         onRetry={() => {
-          void plans.refetch();
-          void logs.refetch();
+          void plans.query.refetch();
+          void logs.query.refetch();
         }}
       />
     );
@@ -122,8 +136,8 @@ export function HistoryPage() {
     }
   };
 
-  const planList = plans.data.plans;
-  const logList = logs.data.logs;
+  const planList = plans.items;
+  const logList = logs.items;
   return (
     <div className={styles.page}>
       <Tabs
@@ -133,61 +147,68 @@ export function HistoryPage() {
         items={[
           {
             id: 'plans',
-            label: `Workout Plans (${planList.length})`,
+            label: `Workout Plans (${plans.total})`,
+            // Keyed, so that an opened log does not open the plan drawn in its place.
             panel: planList.length ? (
-              <ul className={styles.historyList}>
-                {planList.map((p) => (
-                  <Expandable
-                    key={p.id}
-                    title={planTitle(p)}
-                    meta={<span className={styles.historyDate}>{formatDate(p.date)}</span>}
-                    onDelete={() => setConfirm({ kind: 'plan', id: p.id })}
-                    extra={canSync ? <SyncButton plan={p} /> : undefined}
-                  >
-                    <PlanDisplay record={p} readOnly />
-                  </Expandable>
-                ))}
-              </ul>
+              <Fragment key="plans">
+                <ul className={styles.historyList}>
+                  {planList.map((p) => (
+                    <Expandable
+                      key={p.id}
+                      title={p.title}
+                      meta={<span className={styles.historyDate}>{formatDate(p.date)}</span>}
+                      onDelete={() => setConfirm({ kind: 'plan', id: p.id })}
+                      extra={canSync ? <SyncButton plan={p} /> : undefined}
+                    >
+                      <PlanBody id={p.id} />
+                    </Expandable>
+                  ))}
+                </ul>
+                <ShowMore list={plans} />
+              </Fragment>
             ) : (
               <EmptyState title={WORKOUT_MESSAGES.noPlans} compact />
             ),
           },
           {
             id: 'logs',
-            label: `Workout Logs (${logList.length})`,
+            label: `Workout Logs (${logs.total})`,
             panel: logList.length ? (
-              <ul className={styles.historyList}>
-                {logList.map((l) => {
-                  const tag = logTag(l);
-                  return (
-                    <Expandable
-                      key={l.id}
-                      title={formatDate(l.date)}
-                      meta={
-                        <span className={styles.tag} data-kind={tag.kind}>
-                          {tag.label}
-                        </span>
-                      }
-                      onDelete={() => setConfirm({ kind: 'log', id: l.id })}
-                    >
-                      <p className={styles.logEntry}>{l.entry}</p>
-                      {l.workout_completion && l.workout_completion.length > 0 && (
-                        <ul className={styles.completionList}>
-                          {l.workout_completion.map((c) => (
-                            <li key={`${c.name}-${c.completed}-${c.notes ?? ''}`}>
-                              <span className={styles.tag} data-kind={c.completed}>
-                                {STATUS_LABEL[c.completed]}
-                              </span>
-                              <span>{c.name}</span>
-                              {c.notes && <span className={styles.muted}>— {c.notes}</span>}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </Expandable>
-                  );
-                })}
-              </ul>
+              <Fragment key="logs">
+                <ul className={styles.historyList}>
+                  {logList.map((l) => {
+                    const tag = logTag(l);
+                    return (
+                      <Expandable
+                        key={l.id}
+                        title={formatDate(l.date)}
+                        meta={
+                          <span className={styles.tag} data-kind={tag.kind}>
+                            {tag.label}
+                          </span>
+                        }
+                        onDelete={() => setConfirm({ kind: 'log', id: l.id })}
+                      >
+                        <p className={styles.logEntry}>{l.entry}</p>
+                        {l.workout_completion && l.workout_completion.length > 0 && (
+                          <ul className={styles.completionList}>
+                            {l.workout_completion.map((c) => (
+                              <li key={`${c.name}-${c.completed}-${c.notes ?? ''}`}>
+                                <span className={styles.tag} data-kind={c.completed}>
+                                  {STATUS_LABEL[c.completed]}
+                                </span>
+                                <span>{c.name}</span>
+                                {c.notes && <span className={styles.muted}>— {c.notes}</span>}
+                              </li>
+                            ))}
+                          </ul>
+                        )}
+                      </Expandable>
+                    );
+                  })}
+                </ul>
+                <ShowMore list={logs} />
+              </Fragment>
             ) : (
               <EmptyState title={WORKOUT_MESSAGES.noLogs} compact />
             ),

@@ -1,0 +1,171 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  TODO_OPEN_MAX,
+  TODOS_DONE_PAGE_DEFAULT,
+  TODOS_DONE_PAGE_MAX,
+  TODOS_PAGE_ONLY_DONE,
+} from '../../../../common/src/api/todos.js';
+import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { listTodos } from './repo.js';
+
+let h: Harness;
+afterEach(async () => h?.close());
+
+type Listed = { id: number; content: string; completed: boolean; completed_at: string | null };
+
+async function userIds() {
+  const rows = await h.ctx.db.selectFrom('users').select(['id', 'username']).execute();
+  const id = (name: string) => rows.find((u) => u.username === name)?.id as number;
+  return { alice: id('alice'), bob: id('bob') };
+}
+
+/** Done todos whose completion times tie in pairs, inserted in a shuffled order, oldest done at i = 0. */
+function doneRows(userId: number, count: number, prefix: string) {
+  const order = Array.from({ length: count }, (_, i) => (i * 37) % count);
+  return order.map((i) => {
+    const at = new Date(Date.UTC(2024, 0, 1) + Math.floor(i / 2) * 3_600_000).toISOString();
+    return { user_id: userId, content: `${prefix} ${i}`, completed: 1, completed_at: at, created_at: at };
+  });
+}
+
+describe('todo paging', () => {
+  it('pages the done history newest first with a default and a maximum, ties broken by id', async () => {
+    h = await createHarness();
+    const alice = await createUserAndSignIn(h, 'alice');
+    await createUserAndSignIn(h, 'bob');
+    const { alice: a, bob: b } = await userIds();
+    const count = TODOS_DONE_PAGE_DEFAULT + 31; // 131: odd, so the last page is short
+    await h.ctx.db
+      .insertInto('todos')
+      .values(doneRows(a, count, 'done'))
+      .execute();
+    await h.ctx.db
+      .insertInto('todos')
+      .values(doneRows(b, 20, 'bob'))
+      .execute();
+    await h.ctx.db
+      .insertInto('todos')
+      .values({ user_id: a, content: 'open one', completed: 0, completed_at: null, created_at: '2024-01-01T00:00:00Z' })
+      .execute();
+
+    const list = async (query: string) => {
+      const res = await alice.request({ method: 'GET', url: `/api/todos?completed=true${query}` });
+      expect(res.statusCode, query).toBe(200);
+      return res.json() as Listed[];
+    };
+    const first = await list('');
+    expect(first).toHaveLength(TODOS_DONE_PAGE_DEFAULT);
+    const rest = await list(`&offset=${TODOS_DONE_PAGE_DEFAULT}`);
+    expect(rest).toHaveLength(31);
+    const all = [...first, ...rest];
+    expect(all.every((t) => t.completed && t.content.startsWith('done '))).toBe(true);
+    expect(new Set(all.map((t) => t.id)).size).toBe(count);
+    // Newest completion first; equal times by id, newest id first.
+    const expected = [...all].sort((x, y) =>
+      x.completed_at === y.completed_at ? y.id - x.id : (y.completed_at ?? '') < (x.completed_at ?? '') ? -1 : 1,
+    );
+    expect(all.map((t) => t.id)).toEqual(expected.map((t) => t.id));
+    expect(all[0]?.content).toBe(`done ${count - 1}`);
+    expect(all.at(-1)?.content).toBe('done 0');
+
+    // Small pages walk the same order, whatever the page size.
+    const walked: number[] = [];
+    for (let offset = 0; offset < count; offset += 9)
+      walked.push(...(await list(`&limit=9&offset=${offset}`)).map((t) => t.id));
+    expect(walked).toEqual(all.map((t) => t.id));
+    expect(await list(`&limit=${TODOS_DONE_PAGE_MAX}`)).toHaveLength(count);
+    expect(await list(`&offset=${count}`)).toEqual([]);
+
+    // Bob's page is his own.
+    const bobs = (await listTodos(h.ctx.db, b, { completed: true, limit: TODOS_DONE_PAGE_MAX })).map((t) => t.content);
+    expect(bobs).toHaveLength(20);
+    expect(bobs.every((c) => c.startsWith('bob '))).toBe(true);
+
+    for (const bad of [`&limit=${TODOS_DONE_PAGE_MAX + 1}`, '&limit=0', '&offset=-1', '&limit=abc']) {
+      const res = await alice.request({ method: 'GET', url: `/api/todos?completed=true${bad}` });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toEqual({ error: expect.any(String) });
+    }
+  });
+
+  it('returns the open lists whole and refuses a page of them', async () => {
+    h = await createHarness();
+    const alice = await createUserAndSignIn(h, 'alice');
+    await createUserAndSignIn(h, 'bob');
+    const { alice: a, bob: b } = await userIds();
+    const at = '2024-05-01T08:00:00.000Z';
+    // 150 open todos created at the same instant: the order breaks the tie by id.
+    const open = Array.from({ length: 150 }, (_, i) => ({
+      user_id: a,
+      content: `open ${i}`,
+      completed: 0,
+      completed_at: null,
+      created_at: at,
+    }));
+    await h.ctx.db.insertInto('todos').values(open).execute();
+    await h.ctx.db
+      .insertInto('todos')
+      .values(doneRows(a, 300, 'old'))
+      .execute();
+    await h.ctx.db
+      .insertInto('todos')
+      .values({ ...open[0], user_id: b, content: 'bob open' } as (typeof open)[number])
+      .execute();
+
+    for (const query of ['', '?completed=false', '?overdue=true']) {
+      const res = await alice.request({ method: 'GET', url: `/api/todos${query}` });
+      expect(res.statusCode, query).toBe(200);
+      const listed = res.json() as Listed[];
+      expect(
+        listed.map((t) => t.content),
+        query,
+      ).toEqual(open.map((t) => t.content));
+      const ids = listed.map((t) => t.id);
+      expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    }
+    for (const query of ['?limit=10', '?offset=10', '?completed=false&limit=10', '?overdue=true&offset=1']) {
+      const res = await alice.request({ method: 'GET', url: `/api/todos${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toEqual({ error: TODOS_PAGE_ONLY_DONE });
+    }
+  });
+
+  it(`bounds the list as shown at ${TODO_OPEN_MAX} open todos, the oldest first`, async () => {
+    h = await createHarness();
+    const alice = await createUserAndSignIn(h, 'alice');
+    const { alice: a } = await userIds();
+    const rows = Array.from({ length: TODO_OPEN_MAX + 1 }, (_, i) => ({
+      user_id: a,
+      content: `open ${i}`,
+      completed: 0,
+      completed_at: null,
+      created_at: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(),
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await h.ctx.db
+        .insertInto('todos')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    const listed = (await alice.request({ method: 'GET', url: '/api/todos' })).json() as Listed[];
+    expect(listed).toHaveLength(TODO_OPEN_MAX);
+    expect(listed[0]?.content).toBe('open 0');
+    expect(listed.at(-1)?.content).toBe(`open ${TODO_OPEN_MAX - 1}`);
+  });
+
+  it('lists the todos done since a time (the weekly review)', async () => {
+    h = await createHarness();
+    await createUserAndSignIn(h, 'alice');
+    const { alice: a } = await userIds();
+    await h.ctx.db
+      .insertInto('todos')
+      .values(doneRows(a, 40, 'done'))
+      .execute();
+    // doneRows completes two todos an hour from 2024-01-01T00:00Z: 10:00 onwards is done 20..39.
+    const since = await listTodos(h.ctx.db, a, {
+      completed: true,
+      completedSince: '2024-01-01T10:00:00.000Z',
+      limit: TODOS_DONE_PAGE_MAX,
+    });
+    expect(since.map((t) => t.content).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `done ${i + 20}`).sort());
+  });
+});
