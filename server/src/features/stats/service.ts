@@ -1,29 +1,33 @@
 import { STATS_RANGES, type Stats, type StatsRange, type StatsWeek } from '../../../../common/src/api/stats.js';
-import { addDays, daysBetween, startOfDayIn, sundayOf, todayIn } from '../../../../common/src/time.js';
+import { addDays, sundayOf, todayIn } from '../../../../common/src/time.js';
 import type { Db } from '../../db/index.js';
 import type { Dialect } from '../../db/migrationHelpers.js';
+import { dayStartIn } from '../../time/dayStarts.js';
 import * as repo from './repo.js';
+
+const DAY_MS = 86_400_000;
+/** Days since 1970 of a YYYY-MM-DD date (parsed by hand: this runs for every day of the history). */
+const dayNumber = (d: string) =>
+  Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / DAY_MS;
 
 /**
  * Days in a row with a completed workout. The current streak runs back from today, or from
  * yesterday while today has none yet (the day is not over); the longest is over all the dates.
+ * `datesAscending` holds no date after today.
  */
 export function streaks(datesAscending: string[], today: string): { current: number; longest: number } {
   let longest = 0;
   let run = 0;
-  let prev: string | undefined;
+  let prev = Number.NaN;
   for (const d of datesAscending) {
-    run = prev !== undefined && daysBetween(prev, d) === 1 ? run + 1 : 1;
+    const day = dayNumber(d);
+    if (day === prev) continue;
+    run = day - prev === 1 ? run + 1 : 1;
     longest = Math.max(longest, run);
-    prev = d;
+    prev = day;
   }
-  const done = new Set(datesAscending);
-  let day = done.has(today) ? today : addDays(today, -1);
-  let current = 0;
-  while (done.has(day)) {
-    current++;
-    day = addDays(day, -1);
-  }
+  // `run` is now the run ending on the last date: current if that date is today or yesterday.
+  const current = datesAscending.length > 0 && dayNumber(today) - prev <= 1 ? run : 0;
   return { current, longest };
 }
 
@@ -41,16 +45,16 @@ export async function stats(
   const starts = Array.from({ length: count }, (_, i) => addDays(from, 7 * i));
   const bounds = { starts, to };
   const instants = {
-    starts: starts.map((s) => startOfDayIn(s, user.timeZone)),
-    end: startOfDayIn(addDays(to, 1), user.timeZone),
+    starts: starts.map((s) => dayStartIn(s, user.timeZone)),
+    end: dayStartIn(addDays(to, 1), user.timeZone),
   };
 
   const [workouts, journal, todos, meetings, dates, exerciseOutcomes, liked, disliked, energy] = await Promise.all([
     repo.workoutsPerWeek(db, dialect, user.id, bounds),
-    repo.journalPerWeek(db, user.id, bounds),
-    repo.todosPerWeek(db, user.id, instants),
-    repo.meetingsPerWeek(db, user.id, bounds),
-    repo.completedDates(db, user.id, to),
+    repo.journalPerWeek(db, dialect, user.id, bounds),
+    repo.todosPerWeek(db, dialect, user.id, instants),
+    repo.meetingsPerWeek(db, dialect, user.id, bounds),
+    repo.completedDates(db, dialect, user.id, to),
     repo.exerciseOutcomes(db, dialect, user.id, from, to),
     repo.feedbackCounts(db, user.id, 'like', from, to),
     repo.feedbackCounts(db, user.id, 'dislike', from, to),
