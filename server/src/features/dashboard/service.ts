@@ -1,6 +1,7 @@
 import type { DashboardOverview, WeekDay } from '../../../../common/src/api/dashboard.js';
-import { addDays, dayOfWeek, sundayOf, todayIn } from '../../../../common/src/time.js';
+import { addDays, dayOfWeek, sundayOf } from '../../../../common/src/time.js';
 import type { AppContext } from '../../context.js';
+import { todayInZone } from '../../time/dayStarts.js';
 import { todaysCalendar } from './calendarCard.js';
 import { completedWorkoutDates, personalGoalOn, planOn } from './repo.js';
 
@@ -27,7 +28,7 @@ export async function overview(
   user: { id: number; timeZone: string },
   now: number = Date.now(),
 ): Promise<DashboardOverview> {
-  const today = todayIn(user.timeZone, now);
+  const today = todayInZone(user.timeZone, now);
   const sunday = sundayOf(today);
   const { db } = ctx;
   const [personalGoal, workout, completed, calendar] = await Promise.all([

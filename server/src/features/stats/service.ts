@@ -1,8 +1,8 @@
 import { STATS_RANGES, type Stats, type StatsRange, type StatsWeek } from '../../../../common/src/api/stats.js';
-import { addDays, sundayOf, todayIn } from '../../../../common/src/time.js';
+import { addDays, sundayOf } from '../../../../common/src/time.js';
 import type { Db } from '../../db/index.js';
 import type { Dialect } from '../../db/migrationHelpers.js';
-import { dayStartIn } from '../../time/dayStarts.js';
+import { dayStartIn, todayInZone } from '../../time/dayStarts.js';
 import * as repo from './repo.js';
 
 const DAY_MS = 86_400_000;
@@ -39,7 +39,7 @@ export async function stats(
   range: StatsRange,
   now: number = Date.now(),
 ): Promise<Stats> {
-  const to = todayIn(user.timeZone, now);
+  const to = todayInZone(user.timeZone, now);
   const count = STATS_RANGES[range];
   const from = addDays(sundayOf(to), -7 * (count - 1));
   const starts = Array.from({ length: count }, (_, i) => addDays(from, 7 * i));

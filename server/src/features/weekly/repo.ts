@@ -46,3 +46,21 @@ export async function deleteConversation(db: Db, userId: number, id: number) {
     .executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
+
+/**
+ * The daily notes of [from, to] with a morning or an evening part, newest first: both parts of
+ * the reflections from one read, each note's JSON parsed once. A daily note is one per date, so
+ * the reflection period (five weeks) bounds the rows to 35.
+ */
+export function dailyNotesWithParts(db: Db, userId: number, from: string, to: string) {
+  return db
+    .selectFrom('journal_entries')
+    .select(['date', 'has_morning', 'has_evening', 'structured_data'])
+    .where('user_id', '=', userId)
+    .where('journal_type', '=', 'daily')
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .where((eb) => eb.or([eb('has_morning', '=', 1), eb('has_evening', '=', 1)]))
+    .orderBy('date', 'desc')
+    .execute();
+}
