@@ -6,28 +6,26 @@ import { dayStartIn, todayInZone } from '../../time/dayStarts.js';
 import * as repo from './repo.js';
 
 const DAY_MS = 86_400_000;
-/** Days since 1970 of a YYYY-MM-DD date (parsed by hand: this runs for every day of the history). */
-const dayNumber = (d: string) =>
-  Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / DAY_MS;
+/** Days since 1970-01-01 of a YYYY-MM-DD date. */
+export const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 
 /**
  * Days in a row with a completed workout. The current streak runs back from today, or from
- * yesterday while today has none yet (the day is not over); the longest is over all the dates.
- * `datesAscending` holds no date after today.
+ * yesterday while today has none yet (the day is not over); the longest is over all the days.
+ * Days are counted from 1970-01-01, ascending, none after today.
  */
-export function streaks(datesAscending: string[], today: string): { current: number; longest: number } {
+export function streaks(daysAscending: number[], today: number): { current: number; longest: number } {
   let longest = 0;
   let run = 0;
   let prev = Number.NaN;
-  for (const d of datesAscending) {
-    const day = dayNumber(d);
+  for (const day of daysAscending) {
     if (day === prev) continue;
     run = day - prev === 1 ? run + 1 : 1;
     longest = Math.max(longest, run);
     prev = day;
   }
-  // `run` is now the run ending on the last date: current if that date is today or yesterday.
-  const current = datesAscending.length > 0 && dayNumber(today) - prev <= 1 ? run : 0;
+  // `run` is now the run ending on the last day: current if that day is today or yesterday.
+  const current = daysAscending.length > 0 && today - prev <= 1 ? run : 0;
   return { current, longest };
 }
 
@@ -49,12 +47,12 @@ export async function stats(
     end: dayStartIn(addDays(to, 1), user.timeZone),
   };
 
-  const [workouts, journal, todos, meetings, dates, exerciseOutcomes, liked, disliked, energy] = await Promise.all([
+  const [workouts, journal, todos, meetings, days, exerciseOutcomes, liked, disliked, energy] = await Promise.all([
     repo.workoutsPerWeek(db, dialect, user.id, bounds),
     repo.journalPerWeek(db, dialect, user.id, bounds),
     repo.todosPerWeek(db, dialect, user.id, instants),
     repo.meetingsPerWeek(db, dialect, user.id, bounds),
-    repo.completedDates(db, dialect, user.id, to),
+    repo.completedDays(db, dialect, user.id, to),
     repo.exerciseOutcomes(db, dialect, user.id, from, to),
     repo.feedbackCounts(db, user.id, 'like', from, to),
     repo.feedbackCounts(db, user.id, 'dislike', from, to),
@@ -83,7 +81,7 @@ export async function stats(
     to,
     timeZone: user.timeZone,
     weeks,
-    streak: streaks(dates, to),
+    streak: streaks(days, dayNumber(to)),
     exerciseOutcomes,
     feedback: { liked, disliked },
     energy,
