@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import type { Dialect } from '../../db/migrationHelpers.js';
+import { dialectOf } from '../../db/migrationHelpers.js';
+import { prepared } from '../../db/prepared.js';
 import { parseJson } from '../journal/repo.js';
 
 /**
@@ -16,53 +17,61 @@ function sqliteJsonField(column: string, path: string[]) {
 const field = (data: Record<string, unknown> | null, path: string[]): unknown =>
   path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), data);
 
+const onSqlite = (db: Db) => dialectOf(db as unknown as Kysely<unknown>) === 'sqlite';
+
+const goalQuery = prepared<{ userId: number; date: string }, { goal?: unknown; structured_data?: string | null }>(
+  (db, p) => {
+    const query = db
+      .selectFrom('journal_entries')
+      .where('user_id', '=', p.userId)
+      .where('journal_type', '=', 'daily')
+      .where('date', '=', p.date)
+      .orderBy('id', 'desc');
+    return onSqlite(db)
+      ? query.select(sqliteJsonField('structured_data', ['morning', 'personal_goal']).as('goal'))
+      : query.select('structured_data');
+  },
+);
+
 /** `morning.personal_goal` of the user's daily note of a date, if it has one. */
-export async function personalGoalOn(db: Db, dialect: Dialect, userId: number, date: string): Promise<string | null> {
-  const path = ['morning', 'personal_goal'];
-  const query = db
-    .selectFrom('journal_entries')
-    .where('user_id', '=', userId)
-    .where('journal_type', '=', 'daily')
-    .where('date', '=', date)
-    .orderBy('id', 'desc');
+export async function personalGoalOn(db: Db, userId: number, date: string): Promise<string | null> {
+  const row = await goalQuery.executeTakeFirst(db, { userId, date });
   const value =
-    dialect === 'sqlite'
-      ? (await query.select(sqliteJsonField('structured_data', path).as('goal')).executeTakeFirst())?.goal
-      : field(parseJson((await query.select('structured_data').executeTakeFirst())?.structured_data ?? null), path);
+    row && 'goal' in row ? row.goal : field(parseJson(row?.structured_data ?? null), ['morning', 'personal_goal']);
   const goal = typeof value === 'string' ? value.trim() : '';
   return goal || null;
 }
 
+const planQuery = prepared<{ userId: number; date: string }, { id: number; title?: unknown; plan?: string }>(
+  (db, p) => {
+    const query = db.selectFrom('workout_plans').where('user_id', '=', p.userId).where('date', '=', p.date);
+    return onSqlite(db)
+      ? query.select(['id', sqliteJsonField('plan', ['title']).as('title')])
+      : query.select(['id', 'plan']);
+  },
+);
+
 /** The user's plan of a date: its id and the plan JSON's title. */
-export async function planOn(
-  db: Db,
-  dialect: Dialect,
-  userId: number,
-  date: string,
-): Promise<{ id: number; title: string } | null> {
-  const query = db.selectFrom('workout_plans').where('user_id', '=', userId).where('date', '=', date);
-  let row: { id: number; title: unknown } | undefined;
-  if (dialect === 'sqlite') {
-    row = await query.select(['id', sqliteJsonField('plan', ['title']).as('title')]).executeTakeFirst();
-  } else {
-    const stored = await query.select(['id', 'plan']).executeTakeFirst();
-    row = stored && { id: stored.id, title: parseJson(stored.plan)?.title };
-  }
+export async function planOn(db: Db, userId: number, date: string): Promise<{ id: number; title: string } | null> {
+  const row = await planQuery.executeTakeFirst(db, { userId, date });
   if (!row) return null;
-  const { title } = row;
+  const title = 'title' in row ? row.title : parseJson(row.plan ?? null)?.title;
   return { id: row.id, title: typeof title === 'string' && title.trim() ? title : 'Workout' };
 }
 
-/** Dates in [from, to] with a workout log not marked skipped. */
-export async function completedWorkoutDates(db: Db, userId: number, from: string, to: string): Promise<Set<string>> {
-  const rows = await db
+const completedQuery = prepared<{ userId: number; from: string; to: string }, { date: string }>((db, p) =>
+  db
     .selectFrom('workout_logs')
     .select('date')
     .distinct()
-    .where('user_id', '=', userId)
+    .where('user_id', '=', p.userId)
     .where('workout_skipped', '=', 0)
-    .where('date', '>=', from)
-    .where('date', '<=', to)
-    .execute();
+    .where('date', '>=', p.from)
+    .where('date', '<=', p.to),
+);
+
+/** Dates in [from, to] with a workout log not marked skipped. */
+export async function completedWorkoutDates(db: Db, userId: number, from: string, to: string): Promise<Set<string>> {
+  const rows = await completedQuery.execute(db, { userId, from, to });
   return new Set(rows.map((r) => r.date));
 }

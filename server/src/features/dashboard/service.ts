@@ -35,8 +35,8 @@ export async function overview(
   const sunday = sundayOf(today);
   const { db } = ctx;
   const [personalGoal, workout, completed, calendar] = await Promise.all([
-    personalGoalOn(db, ctx.dialect, user.id, today),
-    planOn(db, ctx.dialect, user.id, today),
+    personalGoalOn(db, user.id, today),
+    planOn(db, user.id, today),
     completedWorkoutDates(db, user.id, sunday, addDays(sunday, 6)),
     todaysCalendar(ctx, user.id, { date: today, timeZone: user.timeZone }),
   ]);
