@@ -1,4 +1,4 @@
-import { type Compilable, CompiledQuery } from 'kysely';
+import { type Compilable, CompiledQuery, type RawBuilder } from 'kysely';
 import type { Db } from './index.js';
 
 const MARK = '\u0000param:';
@@ -16,13 +16,16 @@ export type Params<P> = { readonly [K in keyof P]: P[K] };
  * The compiled text is the same object on every call, which also keeps the statement cache's
  * lookups cheap.
  */
-export function prepared<P extends Record<string, unknown>, R>(build: (db: Db, p: Params<P>) => Compilable<R>) {
+export function prepared<P extends Record<string, unknown>, R>(
+  build: (db: Db, p: Params<P>) => Compilable<R> | RawBuilder<R>,
+) {
   const compiled = new WeakMap<Db, { sql: string; slots: Array<{ key: string } | { value: unknown }> }>();
   const placeholders = new Proxy({} as Params<P>, { get: (_t, key) => `${MARK}${String(key)}` });
   const compile = (db: Db) => {
     let c = compiled.get(db);
     if (!c) {
-      const query = build(db, placeholders).compile();
+      const built = build(db, placeholders);
+      const query = 'isRawBuilder' in built ? built.compile(db) : built.compile();
       const slots = query.parameters.map((v) =>
         typeof v === 'string' && v.startsWith(MARK) ? { key: v.slice(MARK.length) } : { value: v },
       );

@@ -48,15 +48,15 @@ export async function stats(
   };
 
   const [workouts, journal, todos, meetings, days, exerciseOutcomes, liked, disliked, energy] = await Promise.all([
-    repo.workoutsPerWeek(db, dialect, user.id, bounds),
-    repo.journalPerWeek(db, dialect, user.id, bounds),
+    repo.workoutsPerWeek(db, user.id, bounds),
+    repo.journalPerWeek(db, user.id, bounds),
     repo.todosPerWeek(db, dialect, user.id, instants),
-    repo.meetingsPerWeek(db, dialect, user.id, bounds),
-    repo.completedDays(db, dialect, user.id, to),
-    repo.exerciseOutcomes(db, dialect, user.id, from, to),
+    repo.meetingsPerWeek(db, user.id, bounds),
+    repo.completedDays(db, user.id, to),
+    repo.exerciseOutcomes(db, user.id, from, to),
     repo.feedbackCounts(db, user.id, 'like', from, to),
     repo.feedbackCounts(db, user.id, 'dislike', from, to),
-    repo.energyLevels(db, dialect, user.id, from, to),
+    repo.energyLevels(db, user.id, from, to),
   ]);
 
   const weeks: StatsWeek[] = starts.map((start) => ({

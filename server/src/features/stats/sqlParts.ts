@@ -35,11 +35,13 @@ export function planMinutes(dialect: Dialect): RawBuilder<number | null> {
 }
 
 /**
- * The index of the week (0 … n-1) a YYYY-MM-DD column falls in, counted from `from` (a Sunday):
- * whole days between them divided by seven. Rows must already be limited to the range.
+ * The index of the week (0 … n-1) a YYYY-MM-DD column falls in, counted from `from` (a Sunday,
+ * bound as a parameter): whole days between them divided by seven. Rows must already be
+ * limited to the range. Queries group by its position (`GROUP BY 1`), since PostgreSQL would
+ * not take the same expression with another parameter number as equal.
  */
 export function weekOfDate(dialect: Dialect, column: string, from: string): RawBuilder<number> {
   return dialect === 'sqlite'
-    ? sql<number>`CAST((julianday(${sql.ref(column)}) - julianday(${sql.lit(from)})) / 7 AS INTEGER)`
-    : sql<number>`((CAST(${sql.ref(column)} AS date) - DATE ${sql.lit(from)}) / 7)`;
+    ? sql<number>`CAST((julianday(${sql.ref(column)}) - julianday(${from})) / 7 AS INTEGER)`
+    : sql<number>`((CAST(${sql.ref(column)} AS date) - CAST(${from} AS date)) / 7)`;
 }
