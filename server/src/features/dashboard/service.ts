@@ -3,7 +3,7 @@ import { addDays, sundayOf } from '../../../../common/src/time.js';
 import type { AppContext } from '../../context.js';
 import { todayInZone } from '../../time/dayStarts.js';
 import { todaysCalendar } from './calendarCard.js';
-import { completedWorkoutDates, personalGoalOn, planOn } from './repo.js';
+import { overviewData } from './repo.js';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
@@ -34,10 +34,8 @@ export async function overview(
   const today = todayInZone(user.timeZone, now);
   const sunday = sundayOf(today);
   const { db } = ctx;
-  const [personalGoal, workout, completed, calendar] = await Promise.all([
-    personalGoalOn(db, user.id, today),
-    planOn(db, user.id, today),
-    completedWorkoutDates(db, user.id, sunday, addDays(sunday, 6)),
+  const [{ personalGoal, workout, completed }, calendar] = await Promise.all([
+    overviewData(db, user.id, today, { from: sunday, to: addDays(sunday, 6) }),
     todaysCalendar(ctx, user.id, { date: today, timeZone: user.timeZone }),
   ]);
   return {
