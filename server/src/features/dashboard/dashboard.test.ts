@@ -105,6 +105,68 @@ describe('GET /api/dashboard/overview', () => {
     expect((await c.request({ method: 'GET', url: '/api/dashboard/overview' })).json().workout).toBeNull();
   });
 
+  it('a stored plan or note that is not what the app writes reads as a plain workout and no goal', async () => {
+    const c = await createUserAndSignIn(h, 'oddRows');
+    const { id } = await h.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', c.username)
+      .executeTakeFirstOrThrow();
+    const today = todayIn('UTC');
+    const now = new Date().toISOString();
+    const overviewOf = async () => (await c.request({ method: 'GET', url: '/api/dashboard/overview' })).json();
+    const plan = (text: string) =>
+      h.ctx.db
+        .insertInto('workout_plans')
+        .values({
+          user_id: id,
+          date: today,
+          plan_uuid: `odd-${text.length}`,
+          plan: text,
+          focus: null,
+          intensity: null,
+          source: 'planner',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    const note = (text: string | null) =>
+      h.ctx.db
+        .insertInto('journal_entries')
+        .values({
+          user_id: id,
+          date: today,
+          journal_type: 'daily',
+          content: 'x',
+          structured_data: text,
+          has_morning: 1,
+          has_evening: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    const clear = async () => {
+      await h.ctx.db.deleteFrom('workout_plans').where('user_id', '=', id).execute();
+      await h.ctx.db.deleteFrom('journal_entries').where('user_id', '=', id).execute();
+    };
+    for (const [planText, noteText] of [
+      ['not json {', 'not json {'],
+      ['{"title": 42}', '{"morning": {"personal_goal": 42}}'],
+      ['{"title": "   "}', '{"morning": {"personal_goal": "   "}}'],
+      ['[1, 2]', null],
+    ] as const) {
+      await plan(planText);
+      await note(noteText);
+      const body = await overviewOf();
+      expect(body.workout).toEqual({ id: expect.any(Number), title: 'Workout' });
+      expect(body.personalGoal).toBeNull();
+      await clear();
+    }
+    await plan('{"title": "Hill sprints"}');
+    await note('{"morning": {"personal_goal": "  Call Sam  "}}');
+    expect(await overviewOf()).toMatchObject({ workout: { title: 'Hill sprints' }, personalGoal: 'Call Sam' });
+  });
+
   it("lists today's events in the user's zone from a connected calendar", async () => {
     const zone = 'Pacific/Kiritimati';
     const c = await createUserAndSignIn(h, 'withCalendar');

@@ -1,24 +1,28 @@
 import type { DashboardOverview, WeekDay } from '../../../../common/src/api/dashboard.js';
-import { addDays, dayOfWeek, sundayOf, todayIn } from '../../../../common/src/time.js';
+import { addDays, sundayOf } from '../../../../common/src/time.js';
 import type { AppContext } from '../../context.js';
+import { todayInZone } from '../../time/dayStarts.js';
 import { todaysCalendar } from './calendarCard.js';
-import { completedWorkoutDates, personalGoalOn, planOn } from './repo.js';
+import { overviewData } from './repo.js';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
-/** The 7 days of the week holding `today`, Sunday first. */
+/** The 7 days of the week holding `today`, Sunday first (one Date stepped a day at a time). */
 export function weekGrid(today: string, completed: Set<string>): WeekDay[] {
-  const sunday = sundayOf(today);
-  return Array.from({ length: 7 }, (_, i) => {
-    const date = addDays(sunday, i);
-    return {
+  const day = new Date(`${sundayOf(today)}T00:00:00Z`);
+  const grid: WeekDay[] = [];
+  for (let i = 0; i < 7; i++) {
+    const date = day.toISOString().slice(0, 10);
+    grid.push({
       date,
-      weekday: WEEKDAYS[dayOfWeek(date)] ?? '',
-      day: Number(date.slice(8, 10)),
+      weekday: WEEKDAYS[i] ?? '',
+      day: day.getUTCDate(),
       isToday: date === today,
       workoutCompleted: completed.has(date),
-    };
-  });
+    });
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+  return grid;
 }
 
 /** Everything the overview shows, in one answer, for the user's today in their zone. */
@@ -27,13 +31,11 @@ export async function overview(
   user: { id: number; timeZone: string },
   now: number = Date.now(),
 ): Promise<DashboardOverview> {
-  const today = todayIn(user.timeZone, now);
+  const today = todayInZone(user.timeZone, now);
   const sunday = sundayOf(today);
   const { db } = ctx;
-  const [personalGoal, workout, completed, calendar] = await Promise.all([
-    personalGoalOn(db, user.id, today),
-    planOn(db, user.id, today),
-    completedWorkoutDates(db, user.id, sunday, addDays(sunday, 6)),
+  const [{ personalGoal, workout, completed }, calendar] = await Promise.all([
+    overviewData(db, user.id, today, { from: sunday, to: addDays(sunday, 6) }),
     todaysCalendar(ctx, user.id, { date: today, timeZone: user.timeZone }),
   ]);
   return {

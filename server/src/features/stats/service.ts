@@ -1,29 +1,31 @@
 import { STATS_RANGES, type Stats, type StatsRange, type StatsWeek } from '../../../../common/src/api/stats.js';
-import { addDays, daysBetween, startOfDayIn, sundayOf, todayIn } from '../../../../common/src/time.js';
+import { addDays, sundayOf } from '../../../../common/src/time.js';
 import type { Db } from '../../db/index.js';
 import type { Dialect } from '../../db/migrationHelpers.js';
+import { dayStartIn, todayInZone } from '../../time/dayStarts.js';
 import * as repo from './repo.js';
+
+const DAY_MS = 86_400_000;
+/** Days since 1970-01-01 of a YYYY-MM-DD date. */
+export const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 
 /**
  * Days in a row with a completed workout. The current streak runs back from today, or from
- * yesterday while today has none yet (the day is not over); the longest is over all the dates.
+ * yesterday while today has none yet (the day is not over); the longest is over all the days.
+ * Days are counted from 1970-01-01, ascending, none after today.
  */
-export function streaks(datesAscending: string[], today: string): { current: number; longest: number } {
+export function streaks(daysAscending: number[], today: number): { current: number; longest: number } {
   let longest = 0;
   let run = 0;
-  let prev: string | undefined;
-  for (const d of datesAscending) {
-    run = prev !== undefined && daysBetween(prev, d) === 1 ? run + 1 : 1;
+  let prev = Number.NaN;
+  for (const day of daysAscending) {
+    if (day === prev) continue;
+    run = day - prev === 1 ? run + 1 : 1;
     longest = Math.max(longest, run);
-    prev = d;
+    prev = day;
   }
-  const done = new Set(datesAscending);
-  let day = done.has(today) ? today : addDays(today, -1);
-  let current = 0;
-  while (done.has(day)) {
-    current++;
-    day = addDays(day, -1);
-  }
+  // `run` is now the run ending on the last day: current if that day is today or yesterday.
+  const current = daysAscending.length > 0 && today - prev <= 1 ? run : 0;
   return { current, longest };
 }
 
@@ -35,26 +37,26 @@ export async function stats(
   range: StatsRange,
   now: number = Date.now(),
 ): Promise<Stats> {
-  const to = todayIn(user.timeZone, now);
+  const to = todayInZone(user.timeZone, now);
   const count = STATS_RANGES[range];
   const from = addDays(sundayOf(to), -7 * (count - 1));
   const starts = Array.from({ length: count }, (_, i) => addDays(from, 7 * i));
   const bounds = { starts, to };
   const instants = {
-    starts: starts.map((s) => startOfDayIn(s, user.timeZone)),
-    end: startOfDayIn(addDays(to, 1), user.timeZone),
+    starts: starts.map((s) => dayStartIn(s, user.timeZone)),
+    end: dayStartIn(addDays(to, 1), user.timeZone),
   };
 
-  const [workouts, journal, todos, meetings, dates, exerciseOutcomes, liked, disliked, energy] = await Promise.all([
-    repo.workoutsPerWeek(db, dialect, user.id, bounds),
+  const [workouts, journal, todos, meetings, days, exerciseOutcomes, liked, disliked, energy] = await Promise.all([
+    repo.workoutsPerWeek(db, user.id, bounds),
     repo.journalPerWeek(db, user.id, bounds),
-    repo.todosPerWeek(db, user.id, instants),
+    repo.todosPerWeek(db, dialect, user.id, instants),
     repo.meetingsPerWeek(db, user.id, bounds),
-    repo.completedDates(db, user.id, to),
-    repo.exerciseOutcomes(db, dialect, user.id, from, to),
+    repo.completedDays(db, user.id, to),
+    repo.exerciseOutcomes(db, user.id, from, to),
     repo.feedbackCounts(db, user.id, 'like', from, to),
     repo.feedbackCounts(db, user.id, 'dislike', from, to),
-    repo.energyLevels(db, dialect, user.id, from, to),
+    repo.energyLevels(db, user.id, from, to),
   ]);
 
   const weeks: StatsWeek[] = starts.map((start) => ({
@@ -79,7 +81,7 @@ export async function stats(
     to,
     timeZone: user.timeZone,
     weeks,
-    streak: streaks(dates, to),
+    streak: streaks(days, dayNumber(to)),
     exerciseOutcomes,
     feedback: { liked, disliked },
     energy,

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../db/migrationHelpers.js';
+import { PLAN_MINUTES_SQLITE } from '../../db/migrations/0017_perf_weekly.js';
 
 /**
  * The few expressions SQLite and PostgreSQL spell differently, for the stats queries. Only
@@ -24,12 +25,23 @@ export function jsonNumber(dialect: Dialect, column: string, path: string[]): Ra
 }
 
 /**
- * The index of the week a value falls in (0 … n-1), given each week's first value in ascending
- * order; rows must already be limited to the range. Literal bounds keep the SELECT and GROUP BY
- * expressions textually equal, which PostgreSQL requires.
+ * A plan's planned minutes (`estimated_duration`), or null. On SQLite this is the expression of
+ * the index workout_plans_minutes_idx, spelled the same so that the value is read from the index.
  */
-export function weekIndex(column: string, starts: string[]): RawBuilder<number> {
-  const whens = starts.slice(1).map((s, i) => sql`WHEN ${sql.ref(column)} < ${sql.lit(s)} THEN ${sql.lit(i)}`);
-  if (whens.length === 0) return sql<number>`0`;
-  return sql<number>`(CASE ${sql.join(whens, sql` `)} ELSE ${sql.lit(starts.length - 1)} END)`;
+export function planMinutes(dialect: Dialect): RawBuilder<number | null> {
+  return dialect === 'sqlite'
+    ? sql<number | null>`${sql.raw(PLAN_MINUTES_SQLITE.replaceAll('"plan"', '"p"."plan"'))}`
+    : jsonNumber(dialect, 'p.plan', ['estimated_duration']);
+}
+
+/**
+ * The index of the week (0 … n-1) a YYYY-MM-DD column falls in, counted from `from` (a Sunday,
+ * bound as a parameter): whole days between them divided by seven. Rows must already be
+ * limited to the range. Queries group by its position (`GROUP BY 1`), since PostgreSQL would
+ * not take the same expression with another parameter number as equal.
+ */
+export function weekOfDate(dialect: Dialect, column: string, from: string): RawBuilder<number> {
+  return dialect === 'sqlite'
+    ? sql<number>`CAST((julianday(${sql.ref(column)}) - julianday(${from})) / 7 AS INTEGER)`
+    : sql<number>`((CAST(${sql.ref(column)} AS date) - CAST(${from} AS date)) / 7)`;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stats } from '../../../../common/src/api/stats.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { morningNote, seed } from '../../test/seed.js';
-import { stats, streaks } from './service.js';
+import { dayNumber, stats, streaks } from './service.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,14 +11,20 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe('streaks', () => {
+  const streaksOn = (dates: string[], today: string) => streaks(dates.map(dayNumber), dayNumber(today));
   it('counts days in a row, today or up to yesterday while today is open', () => {
-    expect(streaks([], '2026-03-08')).toEqual({ current: 0, longest: 0 });
-    expect(streaks(['2026-03-06', '2026-03-07', '2026-03-08'], '2026-03-08')).toEqual({ current: 3, longest: 3 });
-    expect(streaks(['2026-03-06', '2026-03-07'], '2026-03-08')).toEqual({ current: 2, longest: 2 });
-    expect(streaks(['2026-03-05', '2026-03-06'], '2026-03-08')).toEqual({ current: 0, longest: 2 });
-    expect(streaks(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02', '2026-03-08'], '2026-03-08')).toEqual({
+    expect(streaksOn([], '2026-03-08')).toEqual({ current: 0, longest: 0 });
+    expect(streaksOn(['2026-03-06', '2026-03-07', '2026-03-08'], '2026-03-08')).toEqual({ current: 3, longest: 3 });
+    expect(streaksOn(['2026-03-06', '2026-03-07'], '2026-03-08')).toEqual({ current: 2, longest: 2 });
+    expect(streaksOn(['2026-03-05', '2026-03-06'], '2026-03-08')).toEqual({ current: 0, longest: 2 });
+    expect(streaksOn(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02', '2026-03-08'], '2026-03-08')).toEqual({
       current: 1,
       longest: 4,
+    });
+    // Across a year's end and a leap day.
+    expect(streaksOn(['2027-12-31', '2028-01-01', '2028-02-28', '2028-02-29', '2028-03-01'], '2028-03-02')).toEqual({
+      current: 3,
+      longest: 3,
     });
   });
 });

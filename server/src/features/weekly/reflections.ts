@@ -4,7 +4,8 @@ import { summariseReflections } from '../../../../common/src/weeklyPlan.js';
 import { REFLECTIONS_FETCHED } from '../../../../common/src/weeklyTexts.js';
 import { weekOf } from '../../../../common/src/weekRules.js';
 import type { Db } from '../../db/index.js';
-import { listDailyWithPart, parseJson } from '../journal/repo.js';
+import { parseJson } from '../journal/repo.js';
+import { dailyNotesWithParts } from './repo.js';
 
 const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -25,26 +26,32 @@ export function reflectionPeriod(date: string) {
 /** The latest 25 morning and 25 evening parts of daily notes in the period, and their summary. */
 export async function loadReflections(db: Db, userId: number, date: string): Promise<WeeklyReflections> {
   const { from, to } = reflectionPeriod(date);
-  const mornings = await listDailyWithPart(db, userId, 'morning', from, to, REFLECTIONS_FETCHED);
-  const evenings = await listDailyWithPart(db, userId, 'evening', from, to, REFLECTIONS_FETCHED);
-  const morning_reflections: MorningReflection[] = mornings.map((r) => {
-    const m = (parseJson(r.structured_data)?.morning ?? {}) as Record<string, unknown>;
-    return {
-      date: r.date,
-      priorities: strings(m.daily_priorities),
-      challenges: str(m.anticipated_challenges),
-      energy_level: typeof m.energy_level === 'number' ? m.energy_level : null,
-    };
-  });
-  const evening_reflections: EveningReflection[] = evenings.map((r) => {
-    const e = (parseJson(r.structured_data)?.evening ?? {}) as Record<string, unknown>;
-    return {
-      date: r.date,
-      wins: strings(e.wins),
-      frustrations: str(e.frustrations),
-      open_loops: strings(e.open_loops),
-    };
-  });
+  const morning_reflections: MorningReflection[] = [];
+  const evening_reflections: EveningReflection[] = [];
+  for (const r of await dailyNotesWithParts(db, userId, from, to)) {
+    const wantMorning = r.has_morning === 1 && morning_reflections.length < REFLECTIONS_FETCHED;
+    const wantEvening = r.has_evening === 1 && evening_reflections.length < REFLECTIONS_FETCHED;
+    if (!wantMorning && !wantEvening) continue;
+    const data = parseJson(r.structured_data);
+    if (wantMorning) {
+      const m = (data?.morning ?? {}) as Record<string, unknown>;
+      morning_reflections.push({
+        date: r.date,
+        priorities: strings(m.daily_priorities),
+        challenges: str(m.anticipated_challenges),
+        energy_level: typeof m.energy_level === 'number' ? m.energy_level : null,
+      });
+    }
+    if (wantEvening) {
+      const e = (data?.evening ?? {}) as Record<string, unknown>;
+      evening_reflections.push({
+        date: r.date,
+        wins: strings(e.wins),
+        frustrations: str(e.frustrations),
+        open_loops: strings(e.open_loops),
+      });
+    }
+  }
   return {
     from,
     to,

@@ -1,5 +1,7 @@
 import type { PlanningMessage } from '../../../../common/src/api/weekly.js';
 import type { Db } from '../../db/index.js';
+import { prepared } from '../../db/prepared.js';
+import type { JournalRow } from '../journal/repo.js';
 
 /** The planning conversations (one per user and week). Plans are journal rows: see journal/repo. */
 
@@ -46,3 +48,38 @@ export async function deleteConversation(db: Db, userId: number, id: number) {
     .executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
+
+/**
+ * The daily notes of [from, to] with a morning or an evening part, newest first: both parts of
+ * the reflections from one read, each note's JSON parsed once. A daily note is one per date, so
+ * the reflection period (five weeks) bounds the rows to 35.
+ */
+const dailyNotesQuery = prepared<
+  { userId: number; from: string; to: string },
+  Pick<JournalRow, 'date' | 'has_morning' | 'has_evening' | 'structured_data'>
+>((db, p) =>
+  db
+    .selectFrom('journal_entries')
+    .select(['date', 'has_morning', 'has_evening', 'structured_data'])
+    .where('user_id', '=', p.userId)
+    .where('journal_type', '=', 'daily')
+    .where('date', '>=', p.from)
+    .where('date', '<=', p.to)
+    .where((eb) => eb.or([eb('has_morning', '=', 1), eb('has_evening', '=', 1)]))
+    .orderBy('date', 'desc'),
+);
+
+export const dailyNotesWithParts = (db: Db, userId: number, from: string, to: string) =>
+  dailyNotesQuery.execute(db, { userId, from, to });
+
+/** A week's plan: the weekly_planning journal entry dated on its Monday (the week's one read). */
+const planQuery = prepared<{ userId: number; week: string }, JournalRow>((db, p) =>
+  db
+    .selectFrom('journal_entries')
+    .selectAll()
+    .where('user_id', '=', p.userId)
+    .where('journal_type', '=', 'weekly_planning')
+    .where('date', '=', p.week),
+);
+
+export const findPlanRow = (db: Db, userId: number, week: string) => planQuery.executeTakeFirst(db, { userId, week });

@@ -1,6 +1,8 @@
+import { addDays } from '../../../../common/src/time.js';
 import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts.js';
-import { isWeekEditable, weekOf, weekState } from '../../../../common/src/weekRules.js';
+import { isWeekEditable, weekOf } from '../../../../common/src/weekRules.js';
 import { HttpError } from '../../http/errors.js';
+import { dayStartIn } from '../../time/dayStarts.js';
 
 /**
  * The server's side of the week rules: a save for a week that ended (after its Saturday 23:59 in
@@ -12,14 +14,20 @@ export function assertWeekEditable(date: string, zone: string, now: number = Dat
   return week;
 }
 
-/** The week's state as the API reports it. */
+/**
+ * The week's state as the API reports it: `weekState` of the shared rules (its Saturday 23:59
+ * and Friday 00:00 in the user's zone), with the day starts remembered, since finding them
+ * cost more than the rest of reading a plan.
+ */
 export function weekInfo(date: string, zone: string, now: number = Date.now()) {
-  const s = weekState(date, zone, now);
+  const week = weekOf(date);
+  const editableUntil = dayStartIn(addDays(week, 6), zone);
+  const nextWeekOpensAt = dayStartIn(addDays(week, 4), zone);
   return {
-    week: s.week,
-    editable: s.editable,
-    can_create_next: s.canCreateNext,
-    next_week: s.nextWeek,
-    editable_until: s.editableUntil,
+    week,
+    editable: now < Date.parse(editableUntil),
+    can_create_next: now >= Date.parse(nextWeekOpensAt),
+    next_week: addDays(week, 7),
+    editable_until: editableUntil,
   };
 }

@@ -15,7 +15,7 @@ import { weekOf } from '../../../../common/src/weekRules.js';
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 import { notFound } from '../../http/errors.js';
-import { findRow, type JournalRow, parseJson, saveEntry } from '../journal/repo.js';
+import { type JournalRow, parseJson, saveEntry } from '../journal/repo.js';
 import { loadReflections } from './reflections.js';
 import * as repo from './repo.js';
 import { assertWeekEditable, weekInfo } from './rules.js';
@@ -38,7 +38,7 @@ function present(row: JournalRow | undefined, week: string, zone: string): Weekl
   };
 }
 
-export const findPlanRow = (db: Db, userId: number, week: string) => findRow(db, userId, 'weekly_planning', week);
+export const findPlanRow = repo.findPlanRow;
 
 export async function getPlan(db: Db, userId: number, date: string, zone: string): Promise<WeeklyPlan> {
   const week = weekOf(date);

@@ -193,6 +193,42 @@ describe('reflections', () => {
     expect(saved.plan.structured_data.evening_reflections[0].wins).toEqual(['win 1']);
   });
 
+  it('takes each part from the notes that have it: a note with only a morning gives no evening', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const monday = thisWeek();
+    const part = (date: string, which: 'morning' | 'evening', i: number) =>
+      c.request({
+        method: 'POST',
+        url: `/api/notes/daily/${date}`,
+        payload: {
+          content: `note ${i}`,
+          structured_data:
+            which === 'morning'
+              ? { morning: { daily_priorities: [`priority ${i}`], anticipated_challenges: '', energy_level: 4 } }
+              : { evening: { wins: [`win ${i}`], frustrations: '', open_loops: [] } },
+        },
+      });
+    // 30 days before the week: every third day an evening only, the others a morning only.
+    for (let i = 1; i <= 30; i++) {
+      expect((await part(addDays(monday, -i), i % 3 === 0 ? 'evening' : 'morning', i)).statusCode).toBe(200);
+    }
+    const r = (await get(c, `/api/weekly/${monday}/reflections`)).json();
+    const days = (keep: (i: number) => boolean) =>
+      Array.from({ length: 28 }, (_, k) => k + 1)
+        .filter(keep)
+        .map((i) => addDays(monday, -i));
+    expect(r.morning_reflections.map((m: { date: string }) => m.date)).toEqual(days((i) => i % 3 !== 0));
+    expect(r.evening_reflections.map((e: { date: string }) => e.date)).toEqual(days((i) => i % 3 === 0));
+    expect(r.evening_reflections[0]).toEqual({
+      date: addDays(monday, -3),
+      wins: ['win 3'],
+      frustrations: '',
+      open_loops: [],
+    });
+    expect(r.summary.average_energy).toBe(4);
+  });
+
   it('has no reflections without daily notes', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');

@@ -1,0 +1,47 @@
+import { type Compilable, CompiledQuery, type RawBuilder } from 'kysely';
+import type { Db } from './index.js';
+
+const MARK = '\u0000param:';
+
+/** Placeholders for a prepared query's parameters, typed as the values they stand for. */
+export type Params<P> = { readonly [K in keyof P]: P[K] };
+
+/**
+ * A query built and compiled once per database and then run with new parameter values.
+ * Building a Kysely query and compiling it to SQL costs about as much as running a small
+ * indexed read on SQLite; the hot reads (the weekly plan, the overview, the stats) pay it on
+ * every request otherwise. `build` receives placeholders (`p.userId`) where values go: each one
+ * must reach the SQL as a bound parameter (a `where` value, a `limit`), never as SQL text
+ * (`sql.lit`, `sql.raw`), and every value that changes between calls must be a placeholder.
+ * The compiled text is the same object on every call, which also keeps the statement cache's
+ * lookups cheap.
+ */
+export function prepared<P extends Record<string, unknown>, R>(
+  build: (db: Db, p: Params<P>) => Compilable<R> | RawBuilder<R>,
+) {
+  const compiled = new WeakMap<Db, { sql: string; slots: Array<{ key: string } | { value: unknown }> }>();
+  const placeholders = new Proxy({} as Params<P>, { get: (_t, key) => `${MARK}${String(key)}` });
+  const compile = (db: Db) => {
+    let c = compiled.get(db);
+    if (!c) {
+      const built = build(db, placeholders);
+      const query = 'isRawBuilder' in built ? built.compile(db) : built.compile();
+      const slots = query.parameters.map((v) =>
+        typeof v === 'string' && v.startsWith(MARK) ? { key: v.slice(MARK.length) } : { value: v },
+      );
+      c = { sql: query.sql, slots };
+      compiled.set(db, c);
+    }
+    return c;
+  };
+  return {
+    async execute(db: Db, params: P): Promise<R[]> {
+      const c = compile(db);
+      const values = c.slots.map((s) => ('key' in s ? params[s.key] : s.value));
+      return (await db.executeQuery<R>(CompiledQuery.raw(c.sql, values))).rows;
+    },
+    async executeTakeFirst(db: Db, params: P): Promise<R | undefined> {
+      return (await this.execute(db, params))[0];
+    },
+  };
+}
