@@ -20,8 +20,19 @@ function visibleJobs(db: Db, viewer: Viewer) {
     );
 }
 
-export function listJobs(db: Db, viewer: Viewer) {
-  return visibleJobs(db, viewer).orderBy('cron_jobs.name').orderBy('cron_jobs.id').execute();
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** A page of the visible jobs by name; the id breaks ties so that pages never overlap. */
+export function listJobs(db: Db, viewer: Viewer, page: Page) {
+  return visibleJobs(db, viewer)
+    .orderBy('cron_jobs.name')
+    .orderBy('cron_jobs.id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
 }
 
 /** Any job by uuid; the service decides whether the viewer may reach it. */
@@ -87,8 +98,11 @@ const executionColumns = [
   'cron_executions.output',
 ] as const;
 
-/** The newest executions of the jobs the viewer may see, or of one job. */
-export function listExecutions(db: Db, viewer: Viewer, limit: number, jobId?: number) {
+/**
+ * A page of the newest executions of the jobs the viewer may see, or of one job; the id breaks
+ * ties of the start time so that pages never overlap.
+ */
+export function listExecutions(db: Db, viewer: Viewer, page: Page, jobId?: number) {
   let q = db
     .selectFrom('cron_executions')
     .innerJoin('cron_jobs', 'cron_jobs.id', 'cron_executions.job_id')
@@ -99,7 +113,12 @@ export function listExecutions(db: Db, viewer: Viewer, limit: number, jobId?: nu
         : eb.and([eb('cron_jobs.job_type', 'not in', SYSTEM_JOB_TYPES), eb('cron_jobs.user_id', '=', viewer.id)]),
     );
   if (jobId !== undefined) q = q.where('cron_executions.job_id', '=', jobId);
-  return q.orderBy('cron_executions.started_at', 'desc').orderBy('cron_executions.id', 'desc').limit(limit).execute();
+  return q
+    .orderBy('cron_executions.started_at', 'desc')
+    .orderBy('cron_executions.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
 }
 
 export function findExecution(db: Db, id: number) {

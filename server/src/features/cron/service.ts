@@ -94,8 +94,8 @@ export class CronService {
     return job;
   }
 
-  async list(viewer: repo.Viewer) {
-    return (await repo.listJobs(this.db, viewer)).map(presentJob);
+  async list(viewer: repo.Viewer, page: repo.Page) {
+    return (await repo.listJobs(this.db, viewer, page)).map(presentJob);
   }
 
   async get(viewer: repo.Viewer, uuid: string) {
@@ -169,7 +169,8 @@ export class CronService {
 
   async remove(viewer: repo.Viewer, uuid: string) {
     const job = await this.reachable(viewer, uuid);
-    for (const e of await repo.listExecutions(this.db, viewer, 5, job.id)) {
+    // At most one execution of a job runs at a time (a unique index), and it is the newest.
+    for (const e of await repo.listExecutions(this.db, viewer, { limit: 5, offset: 0 }, job.id)) {
       if (e.status === 'running') await this.ctx.jobs.cancel(e.id);
     }
     await repo.deleteJob(this.db, job.id);
@@ -182,9 +183,9 @@ export class CronService {
     return this.execution(viewer, id);
   }
 
-  async executions(viewer: repo.Viewer, limit: number, jobUuid?: string) {
+  async executions(viewer: repo.Viewer, page: repo.Page, jobUuid?: string) {
     const job = jobUuid ? await this.reachable(viewer, jobUuid) : undefined;
-    return (await repo.listExecutions(this.db, viewer, limit, job?.id)).map(presentExecution);
+    return (await repo.listExecutions(this.db, viewer, page, job?.id)).map(presentExecution);
   }
 
   async execution(viewer: repo.Viewer, id: number) {
