@@ -104,12 +104,19 @@ export const jobIdParams = z.object({ id: z.string().uuid(CRON_TEXT.jobNotFound)
 export const jobUuidParams = z.object({ jobUuid: z.string().uuid(CRON_TEXT.jobNotFound) });
 export const executionIdParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** A page of executions: newest first (then the later-recorded of a tie), `limit` from `offset`. */
+/**
+ * A page of executions: newest first (then the later-recorded of a tie), `limit` from `offset`,
+ * or the ones after a run already shown: `beforeStartedAt` and `beforeId`, the last row's
+ * started_at and id (a cursor stays as fast however far back the history goes).
+ */
 export const EXECUTIONS_PAGE_MAX = 500;
 export const executionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(EXECUTIONS_PAGE_MAX).default(EXECUTIONS_LIMIT),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  beforeStartedAt: z.iso.datetime({ message: 'beforeStartedAt must be an ISO-8601 UTC time' }).optional(),
+  beforeId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
+export const CRON_TEXT_CURSOR = 'Give beforeStartedAt and beforeId together';
 export type ExecutionsQuery = z.infer<typeof executionsQuery>;
 
 export const cronExecution = z

@@ -165,6 +165,24 @@ describe('cron list paging', () => {
     expect(next).toEqual(all.slice(EXECUTIONS_LIMIT, 2 * EXECUTIONS_LIMIT));
     expect(await allPages<Execution>(admin, `/api/cron/executions/${backup}`, 100)).toEqual(all);
 
+    // The cursor (the last row's started_at and id) walks the same rows, ties included.
+    const byCursor: Execution[] = [];
+    for (let url = '/api/cron/executions?limit=45'; ; ) {
+      const items = await page<Execution>(admin, url);
+      byCursor.push(...items);
+      const last = items.at(-1);
+      if (items.length < 45 || !last) break;
+      url = `/api/cron/executions?limit=45&beforeStartedAt=${encodeURIComponent(last.started_at)}&beforeId=${last.id}`;
+    }
+    expect(byCursor).toEqual(all);
+    const cut = all[EXECUTIONS_LIMIT - 1] as Execution;
+    expect(
+      await page<Execution>(
+        admin,
+        `/api/cron/executions/${backup}?beforeStartedAt=${encodeURIComponent(cut.started_at)}&beforeId=${cut.id}`,
+      ),
+    ).toEqual(all.slice(EXECUTIONS_LIMIT, 2 * EXECUTIONS_LIMIT));
+
     const mine = await allPages<Execution>(user, '/api/cron/executions', 5);
     expect(mine).toHaveLength(12);
     expect(mine.every((e) => e.job_uuid === briefing)).toBe(true);
@@ -175,6 +193,11 @@ describe('cron list paging', () => {
       '/api/cron/executions?offset=-1',
       `/api/cron/executions/${briefing}?limit=${EXECUTIONS_PAGE_MAX + 1}`,
       `/api/cron/executions/${briefing}?offset=x`,
+      '/api/cron/executions?beforeId=5',
+      `/api/cron/executions?beforeStartedAt=${encodeURIComponent(STAMP)}`,
+      '/api/cron/executions?beforeStartedAt=2026-02-30T00:00:00Z&beforeId=5',
+      '/api/cron/executions?beforeStartedAt=yesterday&beforeId=5',
+      `/api/cron/executions?beforeStartedAt=${encodeURIComponent(STAMP)}&beforeId=0`,
     ]) {
       const res = await user.request({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);

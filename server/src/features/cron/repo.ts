@@ -25,6 +25,12 @@ export interface Page {
   offset: number;
 }
 
+/** The run a page of executions continues after: rows strictly older in (started_at, id). */
+export interface ExecutionCursor {
+  startedAt: string;
+  id: number;
+}
+
 /** A page of the visible jobs by name; the id breaks ties so that pages never overlap. */
 export function listJobs(db: Db, viewer: Viewer, page: Page) {
   return visibleJobs(db, viewer)
@@ -102,7 +108,7 @@ const executionColumns = [
  * A page of the newest executions of the jobs the viewer may see, or of one job; the id breaks
  * ties of the start time so that pages never overlap.
  */
-export function listExecutions(db: Db, viewer: Viewer, page: Page, jobId?: number) {
+export function listExecutions(db: Db, viewer: Viewer, page: Page, jobId?: number, before?: ExecutionCursor) {
   let q = db
     .selectFrom('cron_executions')
     .innerJoin('cron_jobs', 'cron_jobs.id', 'cron_executions.job_id')
@@ -113,6 +119,11 @@ export function listExecutions(db: Db, viewer: Viewer, page: Page, jobId?: numbe
         : eb.and([eb('cron_jobs.job_type', 'not in', SYSTEM_JOB_TYPES), eb('cron_jobs.user_id', '=', viewer.id)]),
     );
   if (jobId !== undefined) q = q.where('cron_executions.job_id', '=', jobId);
+  // A row-value comparison, so that both databases read it as one range of the (started_at, id) order.
+  if (before)
+    q = q.where((eb) =>
+      eb(eb.refTuple('cron_executions.started_at', 'cron_executions.id'), '<', eb.tuple(before.startedAt, before.id)),
+    );
   return q
     .orderBy('cron_executions.started_at', 'desc')
     .orderBy('cron_executions.id', 'desc')

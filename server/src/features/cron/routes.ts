@@ -19,7 +19,7 @@ import { CronService } from './service.js';
 
 const tags = ['cron'];
 const EXECUTIONS_PAGING =
-  'Paged: newest first, limit (default 50, at most 500) from offset; a page shorter than limit is the last.';
+  'Paged: newest first (ties by id), limit (default 50, at most 500) from offset; a page shorter than limit is the last. For the next page a client may instead send the last row it has as a cursor, beforeStartedAt (its started_at) and beforeId (its id), together: as fast at any depth.';
 
 export async function cronRoutes(app: App, ctx: AppContext) {
   const r = typed(app);

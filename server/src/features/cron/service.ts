@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateJobRequest, CronExecution, CronJob, UpdateJobRequest } from '../../../../common/src/api/cron.js';
+import {
+  CRON_TEXT_CURSOR,
+  type CreateJobRequest,
+  type CronExecution,
+  type CronJob,
+  type ExecutionsQuery,
+  type UpdateJobRequest,
+} from '../../../../common/src/api/cron.js';
 import { CRON_TEXT, nextRun, scheduleProblem } from '../../../../common/src/cronSchedule.js';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/migrationHelpers.js';
@@ -183,9 +190,13 @@ export class CronService {
     return this.execution(viewer, id);
   }
 
-  async executions(viewer: repo.Viewer, page: repo.Page, jobUuid?: string) {
+  async executions(viewer: repo.Viewer, query: ExecutionsQuery, jobUuid?: string) {
+    const { beforeStartedAt, beforeId } = query;
+    if ((beforeStartedAt === undefined) !== (beforeId === undefined)) throw badRequest(CRON_TEXT_CURSOR);
+    const before =
+      beforeStartedAt && beforeId ? { startedAt: new Date(beforeStartedAt).toISOString(), id: beforeId } : undefined;
     const job = jobUuid ? await this.reachable(viewer, jobUuid) : undefined;
-    return (await repo.listExecutions(this.db, viewer, page, job?.id)).map(presentExecution);
+    return (await repo.listExecutions(this.db, viewer, query, job?.id, before)).map(presentExecution);
   }
 
   async execution(viewer: repo.Viewer, id: number) {
