@@ -64,9 +64,12 @@ export function useJobTypes() {
   });
 }
 
+/** Where the next page of executions starts: after the last run shown (a cursor), none for the first. */
+type ExecutionCursor = { beforeStartedAt: string; beforeId: number } | null;
+
 /**
- * Executions, newest first, a page at a time; while any read so far is running the pages refresh
- * every two seconds.
+ * Executions, newest first, a page at a time (each after the last run already shown); while any
+ * read so far is running the pages refresh every two seconds.
  */
 export function useExecutions(jobUuid?: string) {
   return useInfiniteQuery({
@@ -74,10 +77,13 @@ export function useExecutions(jobUuid?: string) {
     queryFn: ({ pageParam }) =>
       get<CronExecution[]>(jobUuid ? `/cron/executions/${jobUuid}` : '/cron/executions', {
         schema: cronExecutionsResponse,
-        query: { limit: EXECUTIONS_LIMIT, offset: pageParam },
+        query: { limit: EXECUTIONS_LIMIT, ...pageParam },
       }),
-    initialPageParam: 0,
-    getNextPageParam: nextOffset(EXECUTIONS_LIMIT),
+    initialPageParam: null as ExecutionCursor,
+    getNextPageParam: (last): ExecutionCursor | undefined => {
+      const end = last.at(-1);
+      return last.length < EXECUTIONS_LIMIT || !end ? undefined : { beforeStartedAt: end.started_at, beforeId: end.id };
+    },
     refetchInterval: (q) => (q.state.data?.pages.some((p) => p.some((e) => e.status === 'running')) ? 2000 : false),
   });
 }
