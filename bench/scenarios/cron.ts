@@ -216,6 +216,19 @@ export const cronScenario: BenchScenario = {
   async seed({ db, userId }) {
     await insertJobs(db, userId, 'health_check', new Date(Date.now() + 365 * 86_400_000).toISOString());
     await insertExecutions(db, EXECUTIONS);
+    // The same depth as the offset route, reached with the cursor the web app sends.
+    const last = await db
+      .selectFrom('cron_executions')
+      .select(['started_at', 'id'])
+      .orderBy('started_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(4999)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    cronScenario.routes?.push({
+      label: 'GET /api/cron/executions?limit=50 after the 5,000th (cursor)',
+      path: `/api/cron/executions?limit=50&beforeStartedAt=${encodeURIComponent(last.started_at)}&beforeId=${last.id}`,
+    });
   },
   routes: [
     { label: 'GET /api/cron/jobs (first page of 1,000 jobs)', path: '/api/cron/jobs' },
