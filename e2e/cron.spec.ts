@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { login } from './helpers.js';
+import { CRON_JOBS_PAGE_DEFAULT } from '../common/src/api/cron.js';
+import { login, storedToken } from './helpers.js';
 
 test('schedule a backup from a preset, run it, see it in the history, toggle, edit and delete it', async ({ page }) => {
   await login(page, '/dashboard/cron-jobs');
@@ -72,4 +73,32 @@ test('schedule a backup from a preset, run it, see it in the history, toggle, ed
   await expect(page.getByRole('dialog').getByText('Are you sure you want to delete this job?')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('No scheduled jobs yet')).toBeVisible();
+});
+
+test('a long job list shows a page at a time; Show more reads the rest', async ({ page }) => {
+  await login(page, '/dashboard/cron-jobs');
+  const headers = { authorization: `Bearer ${await storedToken(page)}` };
+  const count = CRON_JOBS_PAGE_DEFAULT + 5;
+  const nameOf = (i: number) => `Briefing ${String(i).padStart(3, '0')}`;
+  const uuids: string[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const res = await page.request.post('/api/cron/jobs', {
+        headers,
+        data: { name: nameOf(i), schedule: '0 7 * * *', job_type: 'assistant_briefing' },
+      });
+      expect(res.ok()).toBe(true);
+      uuids.push((await res.json()).job_uuid);
+    }
+    await page.reload();
+    const jobs = page.getByRole('list').filter({ has: page.getByRole('listitem', { name: 'Briefing 000' }) });
+    await expect(jobs.getByRole('listitem')).toHaveCount(CRON_JOBS_PAGE_DEFAULT);
+    await expect(page.getByRole('listitem', { name: nameOf(count - 1) })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect(jobs.getByRole('listitem')).toHaveCount(count);
+    await expect(page.getByRole('listitem', { name: nameOf(count - 1) })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+  } finally {
+    for (const uuid of uuids) await page.request.delete(`/api/cron/jobs/${uuid}`, { headers });
+  }
 });

@@ -8,11 +8,16 @@ import { AuthService } from '../../server/src/features/auth/service.js';
 import { withScheduler } from '../../server/src/jobs/index.js';
 import { FakeClock, insertTestUser } from '../../server/src/jobs/testing.js';
 import type { JobType } from '../../server/src/jobs/types/jobType.js';
+import { options } from '../options.js';
 import { percentile } from '../stats.js';
 import type { BenchRow, BenchScenario } from '../types.js';
 
 const JOBS = 1000;
 const TICKS = 300;
+/** 25 of the jobs ran every three hours for five years (for one in the standard set). */
+const EXECUTING_JOBS = 25;
+const HISTORY_YEARS = options.data === '5y' ? 5 : 1;
+const EXECUTIONS = EXECUTING_JOBS * 8 * 365 * HISTORY_YEARS;
 
 /** A job type that does nothing, so the bench measures the scheduler alone. */
 const noop: JobType = {
@@ -48,6 +53,33 @@ async function insertJobs(db: Db, userId: number, type: string, nextRun: string,
       .insertInto('cron_jobs')
       .values(rows.slice(i, i + 200))
       .execute();
+}
+
+/** Finished runs of the first jobs, newest now, one every few hours back in time. */
+async function insertExecutions(db: Db, n: number) {
+  const jobs = await db.selectFrom('cron_jobs').select('id').orderBy('id').limit(EXECUTING_JOBS).execute();
+  const now = Date.now();
+  const stepMs = (HISTORY_YEARS * 365 * 86_400_000) / n;
+  const output = 'Disk: 41.2 GB free of 120 GB\nDatabase: ok (12 ms)\nMemory: 182 MB resident';
+  for (let i = 0; i < n; i += 500) {
+    const rows = Array.from({ length: Math.min(500, n - i) }, (_, k) => {
+      // Runs come in pairs that start in the same second, as jobs due at the same minute do.
+      const started = new Date(now - Math.floor((Math.floor((i + k) / 2) * 2 * stepMs) / 1000) * 1000);
+      return {
+        job_id: (jobs[(i + k) % jobs.length] as { id: number }).id,
+        status: (i + k) % 97 === 0 ? 'failure' : 'success',
+        trigger: 'schedule',
+        scheduled_for: started.toISOString(),
+        started_at: started.toISOString(),
+        completed_at: new Date(started.getTime() + 40).toISOString(),
+        error: (i + k) % 97 === 0 ? 'Disk space below the minimum' : null,
+        output,
+        instance_id: 'bench',
+        heartbeat_at: started.toISOString(),
+      };
+    });
+    await db.insertInto('cron_executions').values(rows).execute();
+  }
 }
 
 /** A scheduler in this process on its own SQLite database with 1,000 enabled jobs. */
@@ -183,10 +215,32 @@ export const cronScenario: BenchScenario = {
   name: 'cron',
   async seed({ db, userId }) {
     await insertJobs(db, userId, 'health_check', new Date(Date.now() + 365 * 86_400_000).toISOString());
+    await insertExecutions(db, EXECUTIONS);
+    // The same depth as the offset route, reached with the cursor the web app sends.
+    const last = await db
+      .selectFrom('cron_executions')
+      .select(['started_at', 'id'])
+      .orderBy('started_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(4999)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    cronScenario.routes?.push({
+      label: 'GET /api/cron/executions?limit=50 after the 5,000th (cursor)',
+      path: `/api/cron/executions?limit=50&beforeStartedAt=${encodeURIComponent(last.started_at)}&beforeId=${last.id}`,
+    });
   },
   routes: [
-    { label: 'GET /api/cron/jobs (1,000 jobs)', path: '/api/cron/jobs' },
-    { label: 'GET /api/cron/executions?limit=50', path: '/api/cron/executions?limit=50' },
+    { label: 'GET /api/cron/jobs (first page of 1,000 jobs)', path: '/api/cron/jobs' },
+    {
+      label: 'GET /api/cron/jobs?limit=200&offset=800 (largest page, last)',
+      path: '/api/cron/jobs?limit=200&offset=800',
+    },
+    {
+      label: `GET /api/cron/executions?limit=50 (of ${EXECUTIONS.toLocaleString('en')} runs)`,
+      path: '/api/cron/executions?limit=50',
+    },
+    { label: 'GET /api/cron/executions?limit=50&offset=5000', path: '/api/cron/executions?limit=50&offset=5000' },
   ],
   async measure({ baseUrl, token }) {
     return [await tickCost(), await lateness(), await backup(baseUrl, token)];

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { MCP_PATH } from '../../common/src/apiKeyConstants.js';
+import { API_KEYS_MAX_PER_USER, MCP_PATH } from '../../common/src/apiKeyConstants.js';
 import type { BenchRow, BenchScenario } from '../types.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -18,6 +18,26 @@ async function rps(url: string, init: { method: 'GET' | 'POST'; headers: Record<
  */
 export const mcpScenario: BenchScenario = {
   name: 'MCP (stateless Streamable HTTP) vs REST',
+  /** Keys up to one below the cap, so that `measure` can still create its own. */
+  async seed({ db, userId }) {
+    const created = Date.parse('2026-01-01T00:00:00Z');
+    await db
+      .insertInto('api_keys')
+      .values(
+        Array.from({ length: API_KEYS_MAX_PER_USER - 1 }, (_, i) => ({
+          user_id: userId,
+          name: `Client ${i + 1}`,
+          key_hash: `bench-key-hash-${i}`,
+          key_preview: 'dmk_abcd...wxyz',
+          scope: i % 2 ? 'read' : 'read_write',
+          created_at: new Date(created + i * 86_400_000).toISOString(),
+          expires_at: null,
+          last_used_at: null,
+        })),
+      )
+      .execute();
+  },
+  routes: [{ label: `GET /api/api-keys (${API_KEYS_MAX_PER_USER - 1} keys)`, path: '/api/api-keys' }],
   async measure({ baseUrl, token }): Promise<BenchRow[]> {
     const created = await fetch(`${baseUrl}/api/api-keys`, {
       method: 'POST',

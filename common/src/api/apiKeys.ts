@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { API_KEY_EXPIRY_OPTIONS, API_KEY_NAME_MAX, API_KEY_SCOPES, API_KEY_TEXT } from '../apiKeyConstants.js';
+import {
+  API_KEY_EXPIRY_OPTIONS,
+  API_KEY_NAME_MAX,
+  API_KEY_SCOPES,
+  API_KEY_TEXT,
+  API_KEYS_MAX_PER_USER,
+} from '../apiKeyConstants.js';
 
 export const apiKeyScope = z.enum(API_KEY_SCOPES);
 
@@ -17,6 +23,15 @@ export const apiKey = z
 export type ApiKey = z.infer<typeof apiKey>;
 
 export const apiKeysResponse = z.array(apiKey);
+
+/** A page of the key list, newest first: the default shows every key a user may hold. */
+export const API_KEYS_PAGE_DEFAULT = API_KEYS_MAX_PER_USER;
+export const API_KEYS_PAGE_MAX = 100;
+export const apiKeysQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(API_KEYS_PAGE_MAX).default(API_KEYS_PAGE_DEFAULT),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ApiKeysQuery = z.infer<typeof apiKeysQuery>;
 
 const expiryValues = API_KEY_EXPIRY_OPTIONS.map((o) => o.value) as [string, ...string[]];
 

@@ -33,6 +33,15 @@ export const sessionInfo = z.object({
   current: z.boolean(),
 });
 export const sessionsResponse = z.object({ sessions: z.array(sessionInfo) });
+
+/** A page of the session list: most recently seen first (then the newest), `limit` from `offset`. */
+export const SESSIONS_PAGE_DEFAULT = 50;
+export const SESSIONS_PAGE_MAX = 200;
+export const sessionsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(SESSIONS_PAGE_MAX).default(SESSIONS_PAGE_DEFAULT),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type SessionsQuery = z.infer<typeof sessionsQuery>;
 export type SessionInfo = z.infer<typeof sessionInfo>;
 
 export const healthResponse = z.object({

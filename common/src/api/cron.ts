@@ -63,6 +63,15 @@ export const cronJob = z
 export type CronJob = z.infer<typeof cronJob>;
 export const cronJobsResponse = z.array(cronJob);
 
+/** A page of the job list: by name (then creation), `limit` from `offset`. */
+export const CRON_JOBS_PAGE_DEFAULT = 50;
+export const CRON_JOBS_PAGE_MAX = 200;
+export const jobsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(CRON_JOBS_PAGE_MAX).default(CRON_JOBS_PAGE_DEFAULT),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type JobsQuery = z.infer<typeof jobsQuery>;
+
 const name = z.string().trim().min(1, CRON_TEXT.nameRequired).max(200);
 const description = z.string().trim().max(2000);
 const schedule = z.string().trim().min(1, CRON_TEXT.scheduleRequired).max(200);
@@ -95,9 +104,20 @@ export const jobIdParams = z.object({ id: z.string().uuid(CRON_TEXT.jobNotFound)
 export const jobUuidParams = z.object({ jobUuid: z.string().uuid(CRON_TEXT.jobNotFound) });
 export const executionIdParams = z.object({ id: z.coerce.number().int().positive() });
 
+/**
+ * A page of executions: newest first (then the later-recorded of a tie), `limit` from `offset`,
+ * or the ones after a run already shown: `beforeStartedAt` and `beforeId`, the last row's
+ * started_at and id (a cursor stays as fast however far back the history goes).
+ */
+export const EXECUTIONS_PAGE_MAX = 500;
 export const executionsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(EXECUTIONS_LIMIT),
+  limit: z.coerce.number().int().min(1).max(EXECUTIONS_PAGE_MAX).default(EXECUTIONS_LIMIT),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  beforeStartedAt: z.iso.datetime({ message: 'beforeStartedAt must be an ISO-8601 UTC time' }).optional(),
+  beforeId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
+export const CRON_TEXT_CURSOR = 'Give beforeStartedAt and beforeId together';
+export type ExecutionsQuery = z.infer<typeof executionsQuery>;
 
 export const cronExecution = z
   .object({

@@ -13,6 +13,7 @@ import * as m0012 from './0012_search.js';
 import * as m0013 from './0013_performance.js';
 import * as m0014 from './0014_security.js';
 import * as m0015 from './0015_paging_todos.js';
+import * as m0016 from './0016_paging_cron.js';
 import * as m0017 from './0017_perf_weekly.js';
 
 /**
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '0013_performance': m0013,
   '0014_security': m0014,
   '0015_paging_todos': m0015,
+  '0016_paging_cron': m0016,
   '0017_perf_weekly': m0017,
 };

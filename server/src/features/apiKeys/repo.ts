@@ -6,13 +6,16 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 
 const publicColumns = ['id', 'name', 'key_preview', 'scope', 'created_at', 'expires_at', 'last_used_at'] as const;
 
-export function listKeys(db: Db, userId: number) {
+/** A page of the user's keys, newest first; the id breaks ties so that pages never overlap. */
+export function listKeys(db: Db, userId: number, page: { limit: number; offset: number }) {
   return db
     .selectFrom('api_keys')
     .select(publicColumns)
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
     .execute();
 }
 

@@ -1,5 +1,6 @@
 import {
   apiKeyIdParams,
+  apiKeysQuery,
   apiKeysResponse,
   createApiKeyRequest,
   createdApiKey,
@@ -22,10 +23,13 @@ export async function apiKeyRoutes(app: App, ctx: AppContext) {
         operationId: 'apiKeys.list',
         tags,
         summary: 'The API keys of the signed-in user, newest first (never the keys themselves)',
-        response: { 200: apiKeysResponse, ...errors(401) },
+        description:
+          'Paged: limit (default 20, every key a user may hold; at most 100) from offset; a page shorter than limit is the last.',
+        querystring: apiKeysQuery,
+        response: { 200: apiKeysResponse, ...errors(400, 401) },
       },
     },
-    async (request) => service.listApiKeys(ctx.db, userOf(request).id),
+    async (request) => service.listApiKeys(ctx.db, userOf(request).id, request.query),
   );
 
   r.post(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ApiKey, CreatedApiKey } from '../../../../common/src/api/apiKeys.js';
+import type { ApiKey, ApiKeysQuery, CreatedApiKey } from '../../../../common/src/api/apiKeys.js';
 import {
   API_KEY_EXPIRY_OPTIONS,
   API_KEY_PREFIX,
@@ -29,8 +29,8 @@ const present = (r: Omit<repo.ApiKeyRow, 'user_id' | 'key_hash'>): ApiKey => ({
   scope: r.scope === 'read' ? 'read' : 'read_write',
 });
 
-export async function listApiKeys(db: Db, userId: number): Promise<ApiKey[]> {
-  return (await repo.listKeys(db, userId)).map(present);
+export async function listApiKeys(db: Db, userId: number, page: ApiKeysQuery): Promise<ApiKey[]> {
+  return (await repo.listKeys(db, userId, page)).map(present);
 }
 
 /** 256 random bits after a fixed prefix, so that secret scanners can recognise a leaked key. */

@@ -56,12 +56,16 @@ export async function deleteSessionById(db: Db, sessionId: number) {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
-export function listSessions(db: Db, userId: number) {
+/** A page of the user's sessions, most recently seen first; ties newest first, so pages never overlap. */
+export function listSessions(db: Db, userId: number, page: { limit: number; offset: number }) {
   return db
     .selectFrom('sessions')
     .select(['id', 'public_id', 'user_agent', 'created_at', 'last_seen_at', 'expires_at'])
     .where('user_id', '=', userId)
     .orderBy('last_seen_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
     .execute();
 }
 

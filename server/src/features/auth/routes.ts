@@ -5,6 +5,7 @@ import {
   loginResponse,
   meResponse,
   okResponse,
+  sessionsQuery,
   sessionsResponse,
 } from '../../../../common/src/api/auth.js';
 import { errors, noContent } from '../../../../common/src/api/common.js';
@@ -94,10 +95,13 @@ export async function authRoutes(app: App, ctx: AppContext) {
         tags,
         operationId: 'auth.listSessions',
         summary: "The signed-in user's active sessions",
-        response: { 200: sessionsResponse, ...errors(401) },
+        description:
+          'Paged: most recently seen first, limit (default 50, at most 200) from offset; a page shorter than limit is the last.',
+        querystring: sessionsQuery,
+        response: { 200: sessionsResponse, ...errors(400, 401) },
       },
     },
-    async (request) => ({ sessions: await ctx.auth.listSessions(userOf(request)) }),
+    async (request) => ({ sessions: await ctx.auth.listSessions(userOf(request), request.query) }),
   );
 
   r.delete(

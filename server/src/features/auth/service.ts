@@ -86,8 +86,8 @@ export class AuthService {
     return repo.deleteSessionById(this.db, user.sessionId);
   }
 
-  async listSessions(user: AuthUser) {
-    const rows = await repo.listSessions(this.db, user.id);
+  async listSessions(user: AuthUser, page: { limit: number; offset: number }) {
+    const rows = await repo.listSessions(this.db, user.id, page);
     return rows.map((r) => ({
       id: r.public_id,
       user_agent: r.user_agent,

@@ -1,3 +1,4 @@
+import { CompiledQuery, type InferResult } from 'kysely';
 import { SYSTEM_JOB_TYPES } from '../../../../common/src/api/cron.js';
 import type { Db } from '../../db/index.js';
 
@@ -20,8 +21,25 @@ function visibleJobs(db: Db, viewer: Viewer) {
     );
 }
 
-export function listJobs(db: Db, viewer: Viewer) {
-  return visibleJobs(db, viewer).orderBy('cron_jobs.name').orderBy('cron_jobs.id').execute();
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** The run a page of executions continues after: rows strictly older in (started_at, id). */
+export interface ExecutionCursor {
+  startedAt: string;
+  id: number;
+}
+
+/** A page of the visible jobs by name; the id breaks ties so that pages never overlap. */
+export function listJobs(db: Db, viewer: Viewer, page: Page) {
+  return visibleJobs(db, viewer)
+    .orderBy('cron_jobs.name')
+    .orderBy('cron_jobs.id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
 }
 
 /** Any job by uuid; the service decides whether the viewer may reach it. */
@@ -87,8 +105,13 @@ const executionColumns = [
   'cron_executions.output',
 ] as const;
 
-/** The newest executions of the jobs the viewer may see, or of one job. */
-export function listExecutions(db: Db, viewer: Viewer, limit: number, jobId?: number) {
+function executionsQuery(
+  db: Db,
+  viewer: Viewer,
+  page: Page,
+  jobId: number | undefined,
+  before: ExecutionCursor | undefined,
+) {
   let q = db
     .selectFrom('cron_executions')
     .innerJoin('cron_jobs', 'cron_jobs.id', 'cron_executions.job_id')
@@ -99,7 +122,79 @@ export function listExecutions(db: Db, viewer: Viewer, limit: number, jobId?: nu
         : eb.and([eb('cron_jobs.job_type', 'not in', SYSTEM_JOB_TYPES), eb('cron_jobs.user_id', '=', viewer.id)]),
     );
   if (jobId !== undefined) q = q.where('cron_executions.job_id', '=', jobId);
-  return q.orderBy('cron_executions.started_at', 'desc').orderBy('cron_executions.id', 'desc').limit(limit).execute();
+  // A row-value comparison, so that both databases read it as one range of the (started_at, id) order.
+  if (before)
+    q = q.where((eb) =>
+      eb(eb.refTuple('cron_executions.started_at', 'cron_executions.id'), '<', eb.tuple(before.startedAt, before.id)),
+    );
+  return q
+    .orderBy('cron_executions.started_at', 'desc')
+    .orderBy('cron_executions.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+type ExecutionRow = InferResult<ReturnType<typeof executionsQuery>>[number];
+
+/**
+ * Placeholder values of the request's parameters: the statement of each shape of the query is
+ * compiled once with these, and each one's place in the compiled parameters is where the
+ * request's value goes (Kysely lists parameters in the order they appear in the SQL).
+ */
+const SLOT = { viewer: -1_000_001, job: -1_000_002, limit: -1_000_003, offset: -1_000_004, cursorId: -1_000_005 };
+const SLOT_STARTED_AT = '\u0000cursor';
+type Slot = keyof typeof SLOT | 'startedAt';
+
+const compiledExecutions = new WeakMap<Db, Map<string, { sql: string; params: Array<Slot | { value: unknown }> }>>();
+
+function compiledExecutionsQuery(db: Db, viewer: Viewer, withJob: boolean, withCursor: boolean) {
+  let forDb = compiledExecutions.get(db);
+  if (!forDb) {
+    forDb = new Map();
+    compiledExecutions.set(db, forDb);
+  }
+  const shape = `${viewer.isAdmin}:${withJob}:${withCursor}`;
+  let statement = forDb.get(shape);
+  if (!statement) {
+    const compiled = executionsQuery(
+      db,
+      { id: SLOT.viewer, isAdmin: viewer.isAdmin },
+      { limit: SLOT.limit, offset: SLOT.offset },
+      withJob ? SLOT.job : undefined,
+      withCursor ? { startedAt: SLOT_STARTED_AT, id: SLOT.cursorId } : undefined,
+    ).compile();
+    const slotOf = (v: unknown): Slot | undefined =>
+      v === SLOT_STARTED_AT ? 'startedAt' : (Object.keys(SLOT) as Array<keyof typeof SLOT>).find((k) => SLOT[k] === v);
+    statement = { sql: compiled.sql, params: compiled.parameters.map((v) => slotOf(v) ?? { value: v }) };
+    forDb.set(shape, statement);
+  }
+  return statement;
+}
+
+/**
+ * A page of the newest executions of the jobs the viewer may see, or of one job; the id breaks
+ * ties of the start time so that pages never overlap. The history screen's hot read: building
+ * and compiling this query took about as long as running it, so each of its shapes is compiled
+ * once and run with the request's values.
+ */
+export async function listExecutions(
+  db: Db,
+  viewer: Viewer,
+  page: Page,
+  jobId?: number,
+  before?: ExecutionCursor,
+): Promise<ExecutionRow[]> {
+  const statement = compiledExecutionsQuery(db, viewer, jobId !== undefined, before !== undefined);
+  const values: Record<Slot, unknown> = {
+    viewer: viewer.id,
+    job: jobId,
+    limit: page.limit,
+    offset: page.offset,
+    cursorId: before?.id,
+    startedAt: before?.startedAt,
+  };
+  const params = statement.params.map((p) => (typeof p === 'string' ? values[p] : p.value));
+  return (await db.executeQuery<ExecutionRow>(CompiledQuery.raw(statement.sql, params))).rows;
 }
 
 export function findExecution(db: Db, id: number) {

@@ -8,6 +8,7 @@ import {
   executionIdParams,
   executionsQuery,
   jobIdParams,
+  jobsQuery,
   jobTypesResponse,
   jobUuidParams,
   updateJobRequest,
@@ -17,6 +18,8 @@ import { userOf } from '../../http/auth.js';
 import { CronService } from './service.js';
 
 const tags = ['cron'];
+const EXECUTIONS_PAGING =
+  'Paged: newest first (ties by id), limit (default 50, at most 500) from offset; a page shorter than limit is the last. For the next page a client may instead send the last row it has as a cursor, beforeStartedAt (its started_at) and beforeId (its id), together: as fast at any depth.';
 
 export async function cronRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
@@ -29,10 +32,13 @@ export async function cronRoutes(app: App, ctx: AppContext) {
         operationId: 'cron.listJobs',
         tags,
         summary: "Jobs the user may manage: every system job for administrators, and the user's own briefings",
-        response: { 200: cronJobsResponse, ...errors(401) },
+        description:
+          'Paged: by name, limit (default 50, at most 200) from offset; a page shorter than limit is the last.',
+        querystring: jobsQuery,
+        response: { 200: cronJobsResponse, ...errors(400, 401) },
       },
     },
-    async (request) => cron.list(userOf(request)),
+    async (request) => cron.list(userOf(request), request.query),
   );
 
   r.get(
@@ -115,12 +121,13 @@ export async function cronRoutes(app: App, ctx: AppContext) {
       schema: {
         operationId: 'cron.listExecutions',
         tags,
-        summary: 'The newest executions of the jobs the user may see (limit 50 by default)',
+        summary: 'The newest executions of the jobs the user may see, a page at a time',
+        description: EXECUTIONS_PAGING,
         querystring: executionsQuery,
         response: { 200: cronExecutionsResponse, ...errors(400, 401) },
       },
     },
-    async (request) => cron.executions(userOf(request), request.query.limit),
+    async (request) => cron.executions(userOf(request), request.query),
   );
 
   r.get(
@@ -129,13 +136,14 @@ export async function cronRoutes(app: App, ctx: AppContext) {
       schema: {
         operationId: 'cron.listJobExecutions',
         tags,
-        summary: 'The newest executions of one job (limit 50 by default)',
+        summary: 'The newest executions of one job, a page at a time',
+        description: EXECUTIONS_PAGING,
         params: jobUuidParams,
         querystring: executionsQuery,
         response: { 200: cronExecutionsResponse, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => cron.executions(userOf(request), request.query.limit, request.params.jobUuid),
+    async (request) => cron.executions(userOf(request), request.query, request.params.jobUuid),
   );
 
   r.post(

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateJobRequest, CronExecution, CronJob, UpdateJobRequest } from '../../../../common/src/api/cron.js';
+import {
+  CRON_TEXT_CURSOR,
+  type CreateJobRequest,
+  type CronExecution,
+  type CronJob,
+  type ExecutionsQuery,
+  type UpdateJobRequest,
+} from '../../../../common/src/api/cron.js';
 import { CRON_TEXT, nextRun, scheduleProblem } from '../../../../common/src/cronSchedule.js';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/migrationHelpers.js';
@@ -94,8 +101,8 @@ export class CronService {
     return job;
   }
 
-  async list(viewer: repo.Viewer) {
-    return (await repo.listJobs(this.db, viewer)).map(presentJob);
+  async list(viewer: repo.Viewer, page: repo.Page) {
+    return (await repo.listJobs(this.db, viewer, page)).map(presentJob);
   }
 
   async get(viewer: repo.Viewer, uuid: string) {
@@ -169,7 +176,8 @@ export class CronService {
 
   async remove(viewer: repo.Viewer, uuid: string) {
     const job = await this.reachable(viewer, uuid);
-    for (const e of await repo.listExecutions(this.db, viewer, 5, job.id)) {
+    // At most one execution of a job runs at a time (a unique index), and it is the newest.
+    for (const e of await repo.listExecutions(this.db, viewer, { limit: 5, offset: 0 }, job.id)) {
       if (e.status === 'running') await this.ctx.jobs.cancel(e.id);
     }
     await repo.deleteJob(this.db, job.id);
@@ -182,9 +190,13 @@ export class CronService {
     return this.execution(viewer, id);
   }
 
-  async executions(viewer: repo.Viewer, limit: number, jobUuid?: string) {
+  async executions(viewer: repo.Viewer, query: ExecutionsQuery, jobUuid?: string) {
+    const { beforeStartedAt, beforeId } = query;
+    if ((beforeStartedAt === undefined) !== (beforeId === undefined)) throw badRequest(CRON_TEXT_CURSOR);
+    const before =
+      beforeStartedAt && beforeId ? { startedAt: new Date(beforeStartedAt).toISOString(), id: beforeId } : undefined;
     const job = jobUuid ? await this.reachable(viewer, jobUuid) : undefined;
-    return (await repo.listExecutions(this.db, viewer, limit, job?.id)).map(presentExecution);
+    return (await repo.listExecutions(this.db, viewer, query, job?.id, before)).map(presentExecution);
   }
 
   async execution(viewer: repo.Viewer, id: number) {

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { CronExecution } from '../../../../common/src/api/cron';
 import { CRON_TEXT, executionDuration, formatDuration } from '../../../../common/src/cronSchedule';
 import { Button, EmptyState, ErrorState, LoadingState, Select, Spinner, useToast } from '../../ui';
-import { cancelExecution, useExecutions, useJobs } from './api';
+import { cancelExecution, useExecutions, useJob, useJobs } from './api';
 import styles from './Cron.module.css';
 import { CronNav } from './CronNav';
 import { ClockIcon, JobTypeIcon } from './icons';
@@ -78,6 +78,11 @@ export function CronExecutionsPage() {
   const jobUuid = params.get('job') ?? undefined;
   const jobs = useJobs();
   const query = useExecutions(jobUuid);
+  // The filter offers the jobs read so far (the first page by name), and always the chosen one.
+  const jobOptions = (jobs.data?.pages.flat() ?? []).map((j) => ({ value: j.job_uuid, label: j.name }));
+  const chosenMissing = Boolean(jobUuid) && jobs.isSuccess && !jobOptions.some((o) => o.value === jobUuid);
+  const chosen = useJob(jobUuid ?? '', chosenMissing);
+  if (jobUuid && chosenMissing && chosen.data) jobOptions.push({ value: jobUuid, label: chosen.data.name });
 
   let body: React.ReactNode;
   if (query.isPending) body = <LoadingState message="Loading executions..." />;
@@ -89,15 +94,24 @@ export function CronExecutionsPage() {
         retrying={query.isFetching}
       />
     );
-  else if (query.data.length === 0)
+  else if (query.data.pages[0]?.length === 0 && !query.hasNextPage)
     body = <EmptyState icon={<ClockIcon />} title="No executions yet" message="Runs appear here as jobs start." />;
   else
     body = (
-      <ul className={styles.executions}>
-        {query.data.map((e) => (
-          <ExecutionRow key={e.id} e={e} />
-        ))}
-      </ul>
+      <>
+        <ul className={styles.executions}>
+          {query.data.pages.flat().map((e) => (
+            <ExecutionRow key={e.id} e={e} />
+          ))}
+        </ul>
+        {query.hasNextPage && (
+          <div className={styles.more}>
+            <Button variant="secondary" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+              Show older runs
+            </Button>
+          </div>
+        )}
+      </>
     );
 
   return (
@@ -109,10 +123,7 @@ export function CronExecutionsPage() {
           className={styles.filter}
           value={jobUuid ?? ''}
           onChange={(ev) => setParams(ev.target.value ? { job: ev.target.value } : {})}
-          options={[
-            { value: '', label: 'All jobs' },
-            ...(jobs.data ?? []).map((j) => ({ value: j.job_uuid, label: j.name })),
-          ]}
+          options={[{ value: '', label: 'All jobs' }, ...jobOptions]}
         />
       </div>
       {body}

@@ -4,7 +4,7 @@ import type { CronJob } from '../../../../common/src/api/cron';
 import { CRON_TEXT } from '../../../../common/src/cronSchedule';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LinkButton, LoadingState, useToast } from '../../ui';
 import { PlusIcon } from '../../ui/icons';
-import { cronKeys, deleteJob, triggerJob, updateJob, useJobs } from './api';
+import { cronKeys, deleteJob, mapJobPages, type Pages, triggerJob, updateJob, useJobs } from './api';
 import styles from './Cron.module.css';
 import { CronNav } from './CronNav';
 import { formatWhen, scheduleLabel } from './format';
@@ -20,8 +20,8 @@ function JobRow({ job, onDelete }: { job: CronJob; onDelete: (job: CronJob) => v
     setBusy('toggle');
     try {
       const saved = await updateJob(job.job_uuid, { enabled: !job.enabled });
-      qc.setQueryData<CronJob[]>(cronKeys.jobs, (list) =>
-        list?.map((j) => (j.job_uuid === saved.job_uuid ? saved : j)),
+      qc.setQueryData<Pages<CronJob>>(cronKeys.jobs, (pages) =>
+        mapJobPages(pages, (list) => list.map((j) => (j.job_uuid === saved.job_uuid ? saved : j))),
       );
     } catch {
       toast.error(CRON_TEXT.updateFailed);
@@ -103,7 +103,7 @@ function JobRow({ job, onDelete }: { job: CronJob; onDelete: (job: CronJob) => v
   );
 }
 
-/** /dashboard/cron-jobs: the scheduled jobs. */
+/** /dashboard/cron-jobs: the scheduled jobs by name, a page at a time ('Show more' reads the next). */
 export function CronJobsPage() {
   const query = useJobs();
   const qc = useQueryClient();
@@ -116,7 +116,7 @@ export function CronJobsPage() {
     body = (
       <ErrorState message={CRON_TEXT.loadJobsFailed} onRetry={() => query.refetch()} retrying={query.isFetching} />
     );
-  else if (query.data.length === 0)
+  else if (query.data.pages[0]?.length === 0 && !query.hasNextPage)
     body = (
       <EmptyState
         icon={<ClockIcon />}
@@ -131,11 +131,20 @@ export function CronJobsPage() {
     );
   else
     body = (
-      <ul className={styles.jobs}>
-        {query.data.map((job) => (
-          <JobRow key={job.job_uuid} job={job} onDelete={setDeleting} />
-        ))}
-      </ul>
+      <>
+        <ul className={styles.jobs}>
+          {query.data.pages.flat().map((job) => (
+            <JobRow key={job.job_uuid} job={job} onDelete={setDeleting} />
+          ))}
+        </ul>
+        {query.hasNextPage && (
+          <div className={styles.more}>
+            <Button variant="secondary" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+              Show more
+            </Button>
+          </div>
+        )}
+      </>
     );
 
   return (
@@ -157,7 +166,9 @@ export function CronJobsPage() {
           if (!deleting) return;
           try {
             await deleteJob(deleting.job_uuid);
-            qc.setQueryData<CronJob[]>(cronKeys.jobs, (list) => list?.filter((j) => j.job_uuid !== deleting.job_uuid));
+            qc.setQueryData<Pages<CronJob>>(cronKeys.jobs, (pages) =>
+              mapJobPages(pages, (list) => list.filter((j) => j.job_uuid !== deleting.job_uuid)),
+            );
             void qc.invalidateQueries({ queryKey: ['cron', 'executions'] });
           } catch {
             toast.error(CRON_TEXT.deleteFailed);

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
+  CRON_JOBS_PAGE_DEFAULT,
   type CreateJobRequest,
   type CronExecution,
   type CronJob,
@@ -21,15 +22,35 @@ export const cronKeys = {
   executions: (jobUuid?: string) => ['cron', 'executions', jobUuid ?? 'all'] as const,
 };
 
+/** Pages read so far of a list paged by limit/offset; a page shorter than the limit is the last. */
+export type Pages<T> = InfiniteData<T[], number>;
+
+const nextOffset =
+  (size: number) =>
+  <T>(last: T[], pages: T[][]) =>
+    last.length < size ? undefined : pages.reduce((n, p) => n + p.length, 0);
+
+/** Maps every job read so far, e.g. to put the server's answer in place of a toggled job. */
+export const mapJobPages = (pages: Pages<CronJob> | undefined, f: (jobs: CronJob[]) => CronJob[]) =>
+  pages && { ...pages, pages: pages.pages.map(f) };
+
+/** The jobs by name, a page at a time: `data.pages` holds the pages read, `fetchNextPage` reads on. */
 export function useJobs() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: cronKeys.jobs,
-    queryFn: () => get<CronJob[]>('/cron/jobs', { schema: cronJobsResponse }),
+    queryFn: ({ pageParam }) =>
+      get<CronJob[]>('/cron/jobs', {
+        schema: cronJobsResponse,
+        query: { limit: CRON_JOBS_PAGE_DEFAULT, offset: pageParam },
+      }),
+    initialPageParam: 0,
+    getNextPageParam: nextOffset(CRON_JOBS_PAGE_DEFAULT),
   });
 }
 
-export function useJob(uuid: string) {
+export function useJob(uuid: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: cronKeys.job(uuid),
     queryFn: () => get<CronJob>(`/cron/jobs/${uuid}`, { schema: cronJob }),
   });
@@ -43,16 +64,27 @@ export function useJobTypes() {
   });
 }
 
-/** Executions, newest first; while any is running the list refreshes every two seconds. */
+/** Where the next page of executions starts: after the last run shown (a cursor), none for the first. */
+type ExecutionCursor = { beforeStartedAt: string; beforeId: number } | null;
+
+/**
+ * Executions, newest first, a page at a time (each after the last run already shown); while any
+ * read so far is running the pages refresh every two seconds.
+ */
 export function useExecutions(jobUuid?: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: cronKeys.executions(jobUuid),
-    queryFn: () =>
+    queryFn: ({ pageParam }) =>
       get<CronExecution[]>(jobUuid ? `/cron/executions/${jobUuid}` : '/cron/executions', {
         schema: cronExecutionsResponse,
-        query: { limit: EXECUTIONS_LIMIT },
+        query: { limit: EXECUTIONS_LIMIT, ...pageParam },
       }),
-    refetchInterval: (q) => (q.state.data?.some((e) => e.status === 'running') ? 2000 : false),
+    initialPageParam: null as ExecutionCursor,
+    getNextPageParam: (last): ExecutionCursor | undefined => {
+      const end = last.at(-1);
+      return last.length < EXECUTIONS_LIMIT || !end ? undefined : { beforeStartedAt: end.started_at, beforeId: end.id };
+    },
+    refetchInterval: (q) => (q.state.data?.pages.some((p) => p.some((e) => e.status === 'running')) ? 2000 : false),
   });
 }
 
