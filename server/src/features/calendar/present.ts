@@ -40,8 +40,11 @@ export const inZone = isoInZone;
 
 type Stored = Omit<ProviderEvent, 'id' | 'allDay' | 'startAt' | 'endAt' | 'startDate' | 'endDate'>;
 
-/** A cached event in the §3 shape: timed events in the user's zone, all-day events by date. */
-export function presentEvent(row: EventRow, calendar: CalendarRow, zone: string): CalendarEvent {
+/**
+ * A cached event in the §3 shape: timed events in the user's zone, all-day events by date.
+ * `startInZone` is the start already written in the zone (the sort computed it).
+ */
+export function presentEvent(row: EventRow, calendar: CalendarRow, zone: string, startInZone?: string): CalendarEvent {
   const d = JSON.parse(row.data) as Stored;
   const timed = row.start_at !== null;
   return {
@@ -52,7 +55,7 @@ export function presentEvent(row: EventRow, calendar: CalendarRow, zone: string)
     description: d.description ?? null,
     location: d.location ?? null,
     start: timed
-      ? { dateTime: inZone(row.start_at as string, zone), timeZone: zone }
+      ? { dateTime: startInZone ?? inZone(row.start_at as string, zone), timeZone: zone }
       : { date: row.start_date as string },
     end: timed
       ? { dateTime: inZone(row.end_at ?? (row.start_at as string), zone), timeZone: zone }
@@ -72,7 +75,8 @@ export function presentEvent(row: EventRow, calendar: CalendarRow, zone: string)
 }
 
 /** Grouping order (§2): by date in the user's zone, all-day events first, then by start time. */
-export function eventSortKey(row: EventRow, zone: string): string {
+export function eventSortKey(row: EventRow, zone: string, startInZone?: string): string {
   if (row.start_at === null) return `${row.start_date} 0`;
-  return `${dateOfInstant(row.start_at, zone)} 1 ${row.start_at}`;
+  const day = startInZone ? startInZone.slice(0, 10) : dateOfInstant(row.start_at, zone);
+  return `${day} 1 ${row.start_at}`;
 }
