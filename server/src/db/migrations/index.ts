@@ -12,6 +12,7 @@ import * as m0011 from './0011_api_keys.js';
 import * as m0012 from './0012_search.js';
 import * as m0013 from './0013_performance.js';
 import * as m0014 from './0014_security.js';
+import * as m0019 from './0019_perf_transcripts.js';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0012_search': m0012,
   '0013_performance': m0013,
   '0014_security': m0014,
+  '0019_perf_transcripts': m0019,
 };

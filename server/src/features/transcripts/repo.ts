@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   TRANSCRIPT_PREVIEW_CHARS,
   type Transcript,
@@ -7,7 +6,8 @@ import {
 import type { Db } from '../../db/index.js';
 import type { TranscriptsTable } from '../../db/schema.js';
 
-export type TranscriptFields = Omit<TranscriptsTable, 'id' | 'user_id' | 'created_at'>;
+/** What a write sets; the length and opening are kept by the database. */
+export type TranscriptFields = Omit<TranscriptsTable, 'id' | 'user_id' | 'created_at' | 'characters' | 'excerpt'>;
 
 const columns = [
   'id',
@@ -33,15 +33,11 @@ const CHUNK = 500;
 const owned = (db: Db, userId: number) => db.selectFrom('transcripts').select(columns).where('user_id', '=', userId);
 
 /**
- * A summary's columns: everything but the text, and instead its length and opening, computed by
- * the database (the same functions on SQLite and PostgreSQL, both counting characters), so a
- * list never carries the texts themselves.
+ * A summary's columns: everything but the text, and instead its length and opening, which the
+ * database keeps beside the text (triggers of migration 0019, counting characters on SQLite and
+ * PostgreSQL alike), so a list neither carries nor reads through the texts.
  */
-const summaryColumns = [
-  ...columns.filter((c) => c !== 'content'),
-  sql<number | string>`length(content)`.as('characters'),
-  sql<string>`substr(content, 1, ${sql.lit(TRANSCRIPT_PREVIEW_CHARS)})`.as('excerpt'),
-] as const;
+const summaryColumns = [...columns.filter((c) => c !== 'content'), 'characters', 'excerpt'] as const;
 
 const summaries = (db: Db, userId: number) =>
   db.selectFrom('transcripts').select(summaryColumns).where('user_id', '=', userId);

@@ -7,6 +7,7 @@ import {
   type Transcript,
   type TranscriptSummary,
 } from '../../../../common/src/api/transcripts.js';
+import * as summaryMigration from '../../db/migrations/0019_perf_transcripts.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 
@@ -234,6 +235,40 @@ describe('transcripts API', () => {
     expect(day).toEqual(items[0]);
     // The whole text comes from the transcript itself.
     expect((await get(c, `/api/transcripts/${t.id}`)).content).toBe(content.trim());
+    // A new text gives a new length and opening, and search finds the new words only.
+    const put = await c.request({
+      method: 'PUT',
+      url: `/api/transcripts/${t.id}`,
+      payload: { ...base, content: 'Zebra crossings were discussed.' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await get(c, '/api/transcripts')).items[0]).toMatchObject({
+      characters: 31,
+      excerpt: 'Zebra crossings were discussed.',
+    });
+    const found = await get(c, '/api/search?q=zebra');
+    expect(JSON.stringify(found)).toContain(`${t.id}`);
+    expect(JSON.stringify(await get(c, '/api/search?q=word'))).not.toContain('Standup');
+    // Rows written straight into the table (as a data import does) get theirs from the database too.
+    const alice = await h.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'alice')
+      .executeTakeFirstOrThrow();
+    await h.ctx.db
+      .insertInto('transcripts')
+      .values({
+        user_id: alice.id,
+        date: '2026-03-11',
+        title: 'Imported',
+        content: `ü${'a'.repeat(200)}`,
+        transcript_type: 'impromptu',
+        created_at: '2026-03-11T10:00:00.000Z',
+      })
+      .execute();
+    expect(await get(c, '/api/transcripts/date/2026-03-11')).toEqual([
+      expect.objectContaining({ title: 'Imported', characters: 201, excerpt: `ü${'a'.repeat(149)}` }),
+    ]);
   });
 
   it('reads one day and a range of days, both ends included, refusing impossible dates', async () => {
@@ -262,6 +297,22 @@ describe('transcripts API', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toEqual({ error: expect.any(String) });
     }
+  });
+
+  it('fills the length and opening of transcripts saved before they were kept, and undoes cleanly', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const before = await add(c, { ...base, content: `${'b'.repeat(160)} older` });
+    await summaryMigration.down(h.ctx.db as never);
+    const edited = await c.request({
+      method: 'PUT',
+      url: `/api/transcripts/${before.id}`,
+      payload: { ...base, content: `${'c'.repeat(170)} kiwi` },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await summaryMigration.up(h.ctx.db as never);
+    expect((await get(c, '/api/transcripts')).items[0]).toMatchObject({ characters: 175, excerpt: 'c'.repeat(150) });
+    expect(JSON.stringify(await get(c, '/api/search?q=kiwi'))).toContain(`${before.id}`);
   });
 
   it('updates with the same rules and deletes', async () => {
