@@ -68,9 +68,31 @@ function offsetText(offsetMin: number): string {
   return text;
 }
 
+/**
+ * Stored instants already written in a zone, per zone: lists show the same cached events on
+ * every read, and a lookup is a fraction of parsing and writing the instant again.
+ */
+const written = new Map<string, Map<string, string>>();
+const WRITTEN_MAX = 20_000;
+
 /** 2026-03-10T09:00:00-04:00: the instant with the zone's offset at that instant ('Z' for none). */
 export function isoInZone(instant: string | number, zone: string): string {
-  const ms = typeof instant === 'number' ? instant : Date.parse(instant);
+  if (typeof instant === 'number') return writeInZone(instant, zone);
+  let byZone = written.get(zone);
+  if (!byZone) {
+    byZone = new Map();
+    written.set(zone, byZone);
+  }
+  let text = byZone.get(instant);
+  if (text === undefined) {
+    text = writeInZone(Date.parse(instant), zone);
+    if (byZone.size >= WRITTEN_MAX) byZone.clear();
+    byZone.set(instant, text);
+  }
+  return text;
+}
+
+function writeInZone(ms: number, zone: string): string {
   const offsetMin = offsetMinutes(ms, zone);
   // The wall clock is the instant shifted by the offset, written as if it were UTC.
   const l = new Date(Math.floor(ms / 1000) * 1000 + offsetMin * 60_000);

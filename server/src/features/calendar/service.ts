@@ -14,7 +14,15 @@ import { isoInZone } from '../../calendar/zoneFormat.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { calendarPublicId, eventSortKey, presentCalendar, presentConnection, presentEvent } from './present.js';
+import {
+  calendarPublicId,
+  type EventCalendarRef,
+  eventCalendarOf,
+  eventSortKey,
+  presentCalendar,
+  presentConnection,
+  presentEvent,
+} from './present.js';
 import * as repo from './repo.js';
 import * as settingsRepo from './settingsRepo.js';
 import { calendarValues, providerContext, refreshConnection, refreshUser } from './sync.js';
@@ -156,7 +164,7 @@ export async function eventsInRange(
     toDate: q.toDate,
     calendarRowIds: calendars.map((c) => c.id),
   });
-  const byId = new Map(calendars.map((c) => [c.id, c]));
+  const byId = new Map(calendars.map((c) => [c.id, eventCalendarOf(c)]));
   // Each start is written in the zone once: its day sorts, and the same text is the event's start.
   return rows
     .map((r) => {
@@ -165,7 +173,7 @@ export async function eventsInRange(
     })
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .slice(0, q.maxResults)
-    .map(({ r, start }) => presentEvent(r, byId.get(r.calendar_row_id) as repo.CalendarRow, q.zone, start));
+    .map(({ r, start }) => presentEvent(r, byId.get(r.calendar_row_id) as EventCalendarRef, q.zone, start));
 }
 
 // ---- connections ----
