@@ -8,6 +8,7 @@ import {
   mergeById,
   prefillFromEvent,
   previewOf,
+  summaryPreview,
   withoutTranscript,
 } from './transcriptRules.js';
 
@@ -29,6 +30,10 @@ describe('transcript rules', () => {
     expect(previewOf('x'.repeat(150))).toBe('x'.repeat(150));
     expect(previewOf('x'.repeat(151))).toBe(`${'x'.repeat(150)}...`);
     expect(previewOf('')).toBe('');
+    // A listed transcript carries its first 150 characters and its length instead of the text.
+    expect(summaryPreview({ excerpt: 'x'.repeat(150), characters: 150 })).toBe('x'.repeat(150));
+    expect(summaryPreview({ excerpt: 'x'.repeat(150), characters: 151 })).toBe(`${'x'.repeat(150)}...`);
+    expect(summaryPreview({ excerpt: '', characters: 0 })).toBe('');
   });
 
   it('merges loaded windows keeping one copy per id, the newest', () => {

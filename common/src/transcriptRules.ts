@@ -30,6 +30,10 @@ export const withoutTranscript = <E extends EventRef>(events: readonly E[], tran
 export const previewOf = (content: string) =>
   content.length > TRANSCRIPT_PREVIEW_CHARS ? `${content.slice(0, TRANSCRIPT_PREVIEW_CHARS)}...` : content;
 
+/** The same preview from a listed transcript, which carries the text's opening and length instead of the text. */
+export const summaryPreview = (s: { excerpt: string; characters: number }) =>
+  s.characters > TRANSCRIPT_PREVIEW_CHARS ? `${s.excerpt}...` : s.excerpt;
+
 /** Transcripts loaded for a new window merged into those already held: one per id, the newer copy wins. */
 export function mergeById<T extends { id: number }>(held: readonly T[], loaded: readonly T[]): T[] {
   const byId = new Map<number, T>();

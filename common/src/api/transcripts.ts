@@ -118,14 +118,24 @@ export const listTranscriptsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(TRANSCRIPT_PAGE_MAX).default(TRANSCRIPT_PAGE_DEFAULT),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
-/** One page, newest first, and how many the user has in all. */
-export const transcriptPage = z.object({ items: transcriptsResponse, total: z.number().int() });
-export type TranscriptPage = z.infer<typeof transcriptPage>;
 
-/** A transcript without its text, for long lists (a two-hour meeting is 150 KB). */
-export const transcriptSummary = transcript.omit({ content: true }).meta({ id: 'TranscriptSummary' });
+/**
+ * A transcript without its text, for lists (a two-hour meeting is 150 KB): its length and the
+ * card preview's opening instead. The text itself comes from GET /api/transcripts/{id}.
+ */
+export const transcriptSummary = transcript
+  .omit({ content: true })
+  .extend({
+    /** The text's length in characters (Unicode code points). */
+    characters: z.number().int(),
+    /** The text's first TRANSCRIPT_PREVIEW_CHARS characters. */
+    excerpt: z.string(),
+  })
+  .meta({ id: 'TranscriptSummary' });
 export type TranscriptSummary = z.infer<typeof transcriptSummary>;
-export const transcriptSummaryPage = z.object({ items: z.array(transcriptSummary), total: z.number().int() });
+export const transcriptSummariesResponse = z.array(transcriptSummary);
+/** One page, newest first, and how many the user has in all. */
+export const transcriptSummaryPage = z.object({ items: transcriptSummariesResponse, total: z.number().int() });
 export type TranscriptSummaryPage = z.infer<typeof transcriptSummaryPage>;
 
 export const bulkDeleteTranscriptsRequest = z.object({

@@ -95,6 +95,9 @@ export interface TranscriptsTable {
   google_recurring_event_id: string | null;
   event_start: string | null;
   created_at: string;
+  /** The text's length in characters and its first TRANSCRIPT_PREVIEW_CHARS, kept by triggers (0019). */
+  characters: Generated<number>;
+  excerpt: Generated<string>;
 }
 
 export interface WorkoutPlansTable {

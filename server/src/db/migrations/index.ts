@@ -15,6 +15,7 @@ import * as m0014 from './0014_security.js';
 import * as m0015 from './0015_paging_todos.js';
 import * as m0016 from './0016_paging_cron.js';
 import * as m0017 from './0017_perf_weekly.js';
+import * as m0019 from './0019_perf_transcripts.js';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end.
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0015_paging_todos': m0015,
   '0016_paging_cron': m0016,
   '0017_perf_weekly': m0017,
+  '0019_perf_transcripts': m0019,
 };

@@ -40,9 +40,52 @@ export const inZone = isoInZone;
 
 type Stored = Omit<ProviderEvent, 'id' | 'allDay' | 'startAt' | 'endAt' | 'startDate' | 'endDate'>;
 
-/** A cached event in the §3 shape: timed events in the user's zone, all-day events by date. */
-export function presentEvent(row: EventRow, calendar: CalendarRow, zone: string): CalendarEvent {
-  const d = JSON.parse(row.data) as Stored;
+/**
+ * Parsed event details by their stored text. The same cached events are presented again and
+ * again (every view and reload reads the same days), and parsing them was most of the work.
+ * Keyed by the text itself, so a changed event is simply another entry; the parsed objects are
+ * shared by every answer and never changed.
+ */
+const parsedDetails = new Map<string, Stored>();
+const PARSED_MAX = 10_000;
+
+function detailsOf(data: string): Stored {
+  let d = parsedDetails.get(data);
+  if (d === undefined) {
+    d = JSON.parse(data) as Stored;
+    if (parsedDetails.size >= PARSED_MAX) parsedDetails.clear();
+    parsedDetails.set(data, d);
+  }
+  return d;
+}
+
+/**
+ * A cached event in the §3 shape: timed events in the user's zone, all-day events by date.
+ * `startInZone` is the start already written in the zone (the sort computed it).
+ */
+/** What each event names of its calendar: built once per calendar and shared by its events. */
+export interface EventCalendarRef {
+  provider: CalendarProvider;
+  calendar: CalendarEvent['calendar'];
+}
+
+export const eventCalendarOf = (c: CalendarRow): EventCalendarRef => ({
+  provider: c.provider as CalendarProvider,
+  calendar: {
+    id: calendarPublicId(c),
+    summary: c.summary,
+    backgroundColor: c.background_color,
+    foregroundColor: c.foreground_color,
+  },
+});
+
+export function presentEvent(
+  row: EventRow,
+  calendar: EventCalendarRef,
+  zone: string,
+  startInZone?: string,
+): CalendarEvent {
+  const d = detailsOf(row.data);
   const timed = row.start_at !== null;
   return {
     id: row.event_id,
@@ -52,27 +95,23 @@ export function presentEvent(row: EventRow, calendar: CalendarRow, zone: string)
     description: d.description ?? null,
     location: d.location ?? null,
     start: timed
-      ? { dateTime: inZone(row.start_at as string, zone), timeZone: zone }
+      ? { dateTime: startInZone ?? inZone(row.start_at as string, zone), timeZone: zone }
       : { date: row.start_date as string },
     end: timed
       ? { dateTime: inZone(row.end_at ?? (row.start_at as string), zone), timeZone: zone }
       : { date: row.end_date as string },
     attendees: d.attendees ?? [],
     organizer: d.organizer ?? null,
-    calendar: {
-      id: calendarPublicId(calendar),
-      summary: calendar.summary,
-      backgroundColor: calendar.background_color,
-      foregroundColor: calendar.foreground_color,
-    },
+    calendar: calendar.calendar,
     declined: Boolean(d.declined),
-    provider: calendar.provider as CalendarProvider,
+    provider: calendar.provider,
     htmlLink: d.htmlLink ?? null,
   };
 }
 
 /** Grouping order (§2): by date in the user's zone, all-day events first, then by start time. */
-export function eventSortKey(row: EventRow, zone: string): string {
+export function eventSortKey(row: EventRow, zone: string, startInZone?: string): string {
   if (row.start_at === null) return `${row.start_date} 0`;
-  return `${dateOfInstant(row.start_at, zone)} 1 ${row.start_at}`;
+  const day = startInZone ? startInZone.slice(0, 10) : dateOfInstant(row.start_at, zone);
+  return `${day} 1 ${row.start_at}`;
 }

@@ -248,14 +248,14 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const user = userOf(request);
-      await service.refreshForRead(ctx, user.id, false);
+      const known = await service.refreshForRead(ctx, user.id, false);
       const today = todayIn(user.timeZone);
-      return service.eventsInRange(ctx, user.id, {
-        fromDate: today,
-        toDate: today,
-        maxResults: TODAY_MAX_EVENTS,
-        zone: user.timeZone,
-      });
+      return service.eventsInRange(
+        ctx,
+        user.id,
+        { fromDate: today, toDate: today, maxResults: TODAY_MAX_EVENTS, zone: user.timeZone },
+        known,
+      );
     },
   );
 
@@ -273,13 +273,13 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const user = userOf(request);
       const q = request.query;
-      await service.refreshForRead(ctx, user.id, q.refresh === 'true');
-      return service.eventsInRange(ctx, user.id, {
-        fromDate: q.startDate,
-        toDate: q.endDate ?? q.startDate,
-        maxResults: q.maxResults,
-        zone: user.timeZone,
-      });
+      const known = await service.refreshForRead(ctx, user.id, q.refresh === 'true');
+      return service.eventsInRange(
+        ctx,
+        user.id,
+        { fromDate: q.startDate, toDate: q.endDate ?? q.startDate, maxResults: q.maxResults, zone: user.timeZone },
+        known,
+      );
     },
   );
 

@@ -10,10 +10,19 @@ import { addDays, dayRangeIn } from '../../../../common/src/time.js';
 import { providerOf } from '../../calendar/providers.js';
 import { secretBox } from '../../calendar/secrets.js';
 import { CalendarAuthExpired, CalendarError } from '../../calendar/types.js';
+import { isoInZone } from '../../calendar/zoneFormat.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { calendarPublicId, eventSortKey, presentCalendar, presentConnection, presentEvent } from './present.js';
+import {
+  calendarPublicId,
+  type EventCalendarRef,
+  eventCalendarOf,
+  eventSortKey,
+  presentCalendar,
+  presentConnection,
+  presentEvent,
+} from './present.js';
 import * as repo from './repo.js';
 import * as settingsRepo from './settingsRepo.js';
 import { calendarValues, providerContext, refreshConnection, refreshUser } from './sync.js';
@@ -51,16 +60,25 @@ export async function listConnections(ctx: AppContext, userId: number) {
 
 export const DEFAULT_SYNC = { auto_sync: true, sync_workouts: true, sync_journal: false } as const;
 
+/** The calendars the user chose to show (empty: all); an unreadable stored list counts as none chosen. */
+function selectedOf(row: settingsRepo.SyncSettingsRow | undefined): string[] {
+  try {
+    return row ? (JSON.parse(row.selected_calendars) as string[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+const autoSyncOf = (row: settingsRepo.SyncSettingsRow | undefined) =>
+  row ? row.auto_sync === 1 : DEFAULT_SYNC.auto_sync;
+
 export async function getSyncSettings(db: Db, userId: number): Promise<SyncSettings> {
   const row = await settingsRepo.getSyncSettings(db, userId);
   const connections = await repo.listConnections(db, userId);
   const times = connections.map((c) => c.last_sync_time).filter((t): t is string => t !== null);
-  let selected: string[] = [];
-  try {
-    selected = row ? (JSON.parse(row.selected_calendars) as string[]) : [];
-  } catch {}
+  const selected = selectedOf(row);
   return {
-    auto_sync: row ? row.auto_sync === 1 : DEFAULT_SYNC.auto_sync,
+    auto_sync: autoSyncOf(row),
     sync_workouts: row ? row.sync_workouts === 1 : DEFAULT_SYNC.sync_workouts,
     sync_journal: row ? row.sync_journal === 1 : DEFAULT_SYNC.sync_journal,
     selected_calendars: selected,
@@ -92,28 +110,35 @@ export async function listCalendars(db: Db, userId: number) {
   return (await repo.listCalendarRows(db, userId)).map(presentCalendar);
 }
 
+/** What a read has already loaded, so the events query is not preceded by the same reads twice. */
+export interface ReadState {
+  settings: settingsRepo.SyncSettingsRow | undefined;
+}
+
 /** The calendars whose events are shown: the selected ones, or all when none is selected. */
-async function shownCalendars(db: Db, userId: number) {
+async function shownCalendars(db: Db, userId: number, known?: ReadState) {
   const rows = await repo.listCalendarRows(db, userId);
-  const { selected_calendars } = await getSyncSettings(db, userId);
-  if (selected_calendars.length === 0) return rows;
-  const selected = new Set(selected_calendars);
+  const selectedIds = selectedOf(known ? known.settings : await settingsRepo.getSyncSettings(db, userId));
+  if (selectedIds.length === 0) return rows;
+  const selected = new Set(selectedIds);
   return rows.filter((r) => selected.has(calendarPublicId(r)));
 }
 
 /**
  * Refreshes before a read when the cache is stale and auto_sync is on (with it off, only the
- * refresh button or `refresh=true` fetches), or always when `force`.
+ * refresh button or `refresh=true` fetches), or always when `force`. Returns what it read, for
+ * `eventsInRange` (a read is then four queries: connections, settings, calendars, events).
  */
-export async function refreshForRead(ctx: AppContext, userId: number, force: boolean) {
-  await assertNotExpired(ctx.db, userId);
-  const { auto_sync } = await getSyncSettings(ctx.db, userId);
-  if (!force && !auto_sync) return;
+export async function refreshForRead(ctx: AppContext, userId: number, force: boolean): Promise<ReadState> {
+  const connections = await assertNotExpired(ctx.db, userId);
+  const settings = await settingsRepo.getSyncSettings(ctx.db, userId);
+  if (!force && !autoSyncOf(settings)) return { settings };
   try {
-    await refreshUser(ctx, userId, { force });
+    await refreshUser(ctx, userId, { force, connections });
   } catch (err) {
     throw asHttpError(err);
   }
+  return { settings };
 }
 
 export interface RangeQuery {
@@ -123,10 +148,15 @@ export interface RangeQuery {
   zone: string;
 }
 
-export async function eventsInRange(ctx: AppContext, userId: number, q: RangeQuery): Promise<CalendarEvent[]> {
+export async function eventsInRange(
+  ctx: AppContext,
+  userId: number,
+  q: RangeQuery,
+  known?: ReadState,
+): Promise<CalendarEvent[]> {
   if (q.toDate < q.fromDate) throw new HttpError(400, 'endDate must not be before startDate');
   if (addDays(q.fromDate, 800) < q.toDate) throw new HttpError(400, 'The date range may span at most 800 days');
-  const calendars = await shownCalendars(ctx.db, userId);
+  const calendars = await shownCalendars(ctx.db, userId, known);
   const range = dayRangeIn(q.fromDate, q.toDate, q.zone);
   const rows = await repo.eventsInRange(ctx.db, userId, {
     ...range,
@@ -134,12 +164,16 @@ export async function eventsInRange(ctx: AppContext, userId: number, q: RangeQue
     toDate: q.toDate,
     calendarRowIds: calendars.map((c) => c.id),
   });
-  const byId = new Map(calendars.map((c) => [c.id, c]));
+  const byId = new Map(calendars.map((c) => [c.id, eventCalendarOf(c)]));
+  // Each start is written in the zone once: its day sorts, and the same text is the event's start.
   return rows
-    .map((r) => ({ r, key: eventSortKey(r, q.zone) }))
+    .map((r) => {
+      const start = r.start_at === null ? undefined : isoInZone(r.start_at, q.zone);
+      return { r, start, key: eventSortKey(r, q.zone, start) };
+    })
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .slice(0, q.maxResults)
-    .map(({ r }) => presentEvent(r, byId.get(r.calendar_row_id) as repo.CalendarRow, q.zone));
+    .map(({ r, start }) => presentEvent(r, byId.get(r.calendar_row_id) as EventCalendarRef, q.zone, start));
 }
 
 // ---- connections ----

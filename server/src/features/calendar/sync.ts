@@ -114,9 +114,13 @@ export function refreshConnection(ctx: AppContext, userId: number, conn: repo.Co
  * recorded on the connection; an expiry is rethrown so the caller answers AUTH_EXPIRED, other
  * failures too when `force` (the user asked), else the cache is served as it is.
  */
-export async function refreshUser(ctx: AppContext, userId: number, opts: { force: boolean; now?: number }) {
+export async function refreshUser(
+  ctx: AppContext,
+  userId: number,
+  opts: { force: boolean; now?: number; connections?: repo.ConnectionRow[] },
+) {
   const now = opts.now ?? Date.now();
-  const connections = await repo.listConnections(ctx.db, userId);
+  const connections = opts.connections ?? (await repo.listConnections(ctx.db, userId));
   for (const conn of connections) {
     if (conn.status !== 'connected') continue;
     const fresh = conn.last_sync_time && now - Date.parse(conn.last_sync_time) < STALE_MS;

@@ -1,8 +1,13 @@
-import type { Transcript, TranscriptSummary } from '../../../../common/src/api/transcripts.js';
+import {
+  TRANSCRIPT_PREVIEW_CHARS,
+  type Transcript,
+  type TranscriptSummary,
+} from '../../../../common/src/api/transcripts.js';
 import type { Db } from '../../db/index.js';
 import type { TranscriptsTable } from '../../db/schema.js';
 
-export type TranscriptFields = Omit<TranscriptsTable, 'id' | 'user_id' | 'created_at'>;
+/** What a write sets; the length and opening are kept by the database. */
+export type TranscriptFields = Omit<TranscriptsTable, 'id' | 'user_id' | 'created_at' | 'characters' | 'excerpt'>;
 
 const columns = [
   'id',
@@ -27,33 +32,49 @@ const CHUNK = 500;
 
 const owned = (db: Db, userId: number) => db.selectFrom('transcripts').select(columns).where('user_id', '=', userId);
 
-/** Newest first: the most recently recorded at the top, as the list shows new items. */
-export async function listPage(db: Db, userId: number, limit: number, offset: number) {
-  const [rows, count] = await Promise.all([
-    owned(db, userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    countOf(db, userId),
-  ]);
-  return { items: rows.map(present), total: count };
+/**
+ * A summary's columns: everything but the text, and instead its length and opening, which the
+ * database keeps beside the text (triggers of migration 0019, counting characters on SQLite and
+ * PostgreSQL alike), so a list neither carries nor reads through the texts.
+ */
+const summaryColumns = [...columns.filter((c) => c !== 'content'), 'characters', 'excerpt'] as const;
+
+const summaries = (db: Db, userId: number) =>
+  db.selectFrom('transcripts').select(summaryColumns).where('user_id', '=', userId);
+
+type SummaryRow = Omit<TranscriptSummary, 'transcript_type' | 'characters'> & {
+  transcript_type: string;
+  characters: number | string;
+};
+const presentSummary = (r: SummaryRow): TranscriptSummary => ({
+  ...r,
+  transcript_type: typeOf(r.transcript_type),
+  characters: Number(r.characters),
+});
+
+/** The summary of a whole transcript, as the database computes it for lists (code points, not UTF-16 units). */
+export function summaryOf(t: Transcript): TranscriptSummary {
+  const { content, ...rest } = t;
+  const pairs = content.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0;
+  let excerpt = '';
+  let n = 0;
+  for (const ch of content) {
+    if (n++ === TRANSCRIPT_PREVIEW_CHARS) break;
+    excerpt += ch;
+  }
+  return { ...rest, characters: content.length - pairs, excerpt };
 }
 
-/** The same page without the transcripts' text (lists and data management). */
+/**
+ * One page of summaries, newest first (the most recently recorded at the top, as the list shows
+ * new items; ties by id, so pages never overlap or skip), and how many the user has in all.
+ */
 export async function listSummaryPage(db: Db, userId: number, limit: number, offset: number) {
   const [rows, count] = await Promise.all([
-    db
-      .selectFrom('transcripts')
-      .select(columns.filter((c) => c !== 'content'))
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
+    summaries(db, userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
     countOf(db, userId),
   ]);
-  return {
-    items: rows.map((r): TranscriptSummary => ({ ...r, transcript_type: typeOf(r.transcript_type) })),
-    total: count,
-  };
+  return { items: rows.map(presentSummary), total: count };
 }
 
 const countOf = async (db: Db, userId: number) =>
@@ -67,16 +88,16 @@ const countOf = async (db: Db, userId: number) =>
     ).n,
   );
 
-/** Transcripts whose day lies in [start, end] (the user's own calendar days), by day then creation. */
-export async function listBetween(db: Db, userId: number, start: string, end: string) {
-  const rows = await owned(db, userId)
+/** Summaries of the transcripts whose day lies in [start, end] (the user's own calendar days), by day then creation. */
+export async function listSummariesBetween(db: Db, userId: number, start: string, end: string) {
+  const rows = await summaries(db, userId)
     .where('date', '>=', start)
     .where('date', '<=', end)
     .orderBy('date', 'asc')
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .execute();
-  return rows.map(present);
+  return rows.map(presentSummary);
 }
 
 export async function get(db: Db, userId: number, id: number) {

@@ -13,10 +13,9 @@ import {
   transcriptBody,
   transcriptDateParams,
   transcriptIdParams,
-  transcriptPage,
   transcriptRangeParams,
+  transcriptSummariesResponse,
   transcriptSummaryPage,
-  transcriptsResponse,
 } from '../../../../common/src/api/transcripts.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
@@ -44,12 +43,13 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
       schema: {
         operationId: 'transcripts.list',
         tags,
-        summary: 'The user’s transcripts, most recently recorded first, a page at a time',
+        summary:
+          'The user’s transcripts without their texts (length and opening instead), most recently recorded first, a page at a time; the text comes from GET /api/transcripts/{id}',
         querystring: listTranscriptsQuery,
-        response: { 200: transcriptPage, ...read },
+        response: { 200: transcriptSummaryPage, ...read },
       },
     },
-    async (request) => repo.listPage(ctx.db, userOf(request).id, request.query.limit, request.query.offset),
+    async (request) => repo.listSummaryPage(ctx.db, userOf(request).id, request.query.limit, request.query.offset),
   );
 
   r.get(
@@ -58,7 +58,7 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
       schema: {
         operationId: 'transcripts.summaries',
         tags,
-        summary: 'The same pages as the list, without each transcript’s text',
+        summary: 'The same pages as the list (kept for existing clients)',
         querystring: listTranscriptsQuery,
         response: { 200: transcriptSummaryPage, ...read },
       },
@@ -72,12 +72,12 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
       schema: {
         operationId: 'transcripts.byDate',
         tags,
-        summary: 'Transcripts of one day (a day of the user’s own calendar)',
+        summary: 'Transcripts of one day (a day of the user’s own calendar), without their texts',
         params: transcriptDateParams,
-        response: { 200: transcriptsResponse, ...read },
+        response: { 200: transcriptSummariesResponse, ...read },
       },
     },
-    async (request) => repo.listBetween(ctx.db, userOf(request).id, request.params.date, request.params.date),
+    async (request) => repo.listSummariesBetween(ctx.db, userOf(request).id, request.params.date, request.params.date),
   );
 
   r.get(
@@ -86,12 +86,13 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
       schema: {
         operationId: 'transcripts.range',
         tags,
-        summary: 'Transcripts whose day lies between the two dates, both included',
+        summary: 'Transcripts whose day lies between the two dates, both included, without their texts',
         params: transcriptRangeParams,
-        response: { 200: transcriptsResponse, ...read },
+        response: { 200: transcriptSummariesResponse, ...read },
       },
     },
-    async (request) => repo.listBetween(ctx.db, userOf(request).id, request.params.startDate, request.params.endDate),
+    async (request) =>
+      repo.listSummariesBetween(ctx.db, userOf(request).id, request.params.startDate, request.params.endDate),
   );
 
   r.get(

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TRANSCRIPT_MAX_CHARS, TRANSCRIPT_TEXT, type Transcript } from '../../../../common/src/api/transcripts.js';
+import {
+  TRANSCRIPT_MAX_CHARS,
+  TRANSCRIPT_PAGE_DEFAULT,
+  TRANSCRIPT_PAGE_MAX,
+  TRANSCRIPT_TEXT,
+  type Transcript,
+  type TranscriptSummary,
+} from '../../../../common/src/api/transcripts.js';
+import * as summaryMigration from '../../db/migrations/0019_perf_transcripts.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 
@@ -128,29 +136,139 @@ describe('transcripts API', () => {
     expect(await count(h)).toBe(1);
   });
 
-  it('lists newest first a page at a time, with the total', async () => {
+  it('lists summaries newest first a page at a time, with the total, the length and the opening', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
     const made: Transcript[] = [];
     for (let i = 0; i < 5; i++) made.push(await add(c, { ...base, title: `T${i}`, date: `2026-01-0${5 - i}` }));
     const first = await get(c, '/api/transcripts?limit=2');
     expect(first.total).toBe(5);
-    expect(first.items.map((t: Transcript) => t.title)).toEqual(['T4', 'T3']);
+    expect(first.items.map((t: TranscriptSummary) => t.title)).toEqual(['T4', 'T3']);
     const rest = await get(c, '/api/transcripts?limit=10&offset=2');
-    expect(rest.items.map((t: Transcript) => t.title)).toEqual(['T2', 'T1', 'T0']);
-    // The summaries are the same pages without the texts.
-    const summaries = await get(c, '/api/transcripts/summaries?limit=2&offset=1');
-    expect(summaries.total).toBe(5);
-    expect(summaries.items.map((t: Transcript) => t.title)).toEqual(['T3', 'T2']);
-    const { content: _, ...withoutText } = made[3] as Transcript;
-    expect(summaries.items[0]).toEqual(withoutText);
+    expect(rest.items.map((t: TranscriptSummary) => t.title)).toEqual(['T2', 'T1', 'T0']);
+    expect(await get(c, '/api/transcripts?offset=5')).toEqual({ items: [], total: 5 });
+    // No texts in a list: everything else, the text's length and its opening.
+    const { content, ...withoutText } = made[3] as Transcript;
+    expect(first.items[1]).toEqual({ ...withoutText, characters: content.length, excerpt: content });
+    // The older route answers the same pages.
+    expect(await get(c, '/api/transcripts/summaries?limit=2&offset=1')).toEqual({
+      items: [first.items[1], rest.items[0]],
+      total: 5,
+    });
     const bob = await createUserAndSignIn(h, 'bob');
+    expect(await get(bob, '/api/transcripts')).toEqual({ items: [], total: 0 });
     expect(await get(bob, '/api/transcripts/summaries')).toEqual({ items: [], total: 0 });
     for (const q of ['limit=0', 'limit=1001', 'offset=-1', 'limit=abc']) {
-      const res = await c.request({ method: 'GET', url: `/api/transcripts?${q}` });
-      expect(res.statusCode, q).toBe(400);
-      expect(res.json()).toEqual({ error: expect.any(String) });
+      for (const path of ['/api/transcripts', '/api/transcripts/summaries']) {
+        const res = await c.request({ method: 'GET', url: `${path}?${q}` });
+        expect(res.statusCode, q).toBe(400);
+        expect(res.json()).toEqual({ error: expect.any(String) });
+      }
     }
+  });
+
+  it('pages by the documented default and maximum, in a stable order when times tie', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const bob = await createUserAndSignIn(h, 'bob');
+    await add(bob, { ...base, title: 'Bob’s' });
+    const alice = await h.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'alice')
+      .executeTakeFirstOrThrow();
+    // 1,050 transcripts, recorded in groups of seven at the same instant: ties are ordered by id.
+    const rows = Array.from({ length: 1050 }, (_, i) => ({
+      user_id: alice.id,
+      date: '2026-02-01',
+      title: `M${i}`,
+      content: 'x',
+      context: null,
+      transcript_type: 'impromptu',
+      google_event_id: null,
+      google_event_etag: null,
+      google_recurring_event_id: null,
+      event_start: null,
+      created_at: `2026-02-01T10:${String(Math.floor(i / 7) % 60).padStart(2, '0')}:0${Math.floor(i / 420)}.000Z`,
+    }));
+    for (let i = 0; i < rows.length; i += 200)
+      await h.ctx.db
+        .insertInto('transcripts')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    const page = await get(c, '/api/transcripts');
+    expect(page.total).toBe(1050);
+    expect(page.items).toHaveLength(TRANSCRIPT_PAGE_DEFAULT);
+    const seen: TranscriptSummary[] = [];
+    for (let offset = 0; ; offset += TRANSCRIPT_PAGE_MAX) {
+      const p = await get(c, `/api/transcripts?limit=${TRANSCRIPT_PAGE_MAX}&offset=${offset}`);
+      expect(p.items.length).toBeLessThanOrEqual(TRANSCRIPT_PAGE_MAX);
+      seen.push(...p.items);
+      if (p.items.length < TRANSCRIPT_PAGE_MAX) break;
+    }
+    // Every transcript once, none of Bob's, newest first and by id within a tie.
+    expect(seen).toHaveLength(1050);
+    expect(new Set(seen.map((t) => t.id)).size).toBe(1050);
+    expect(seen.some((t) => t.title === 'Bob’s')).toBe(false);
+    for (let i = 1; i < seen.length; i++) {
+      const a = seen[i - 1] as TranscriptSummary;
+      const b = seen[i] as TranscriptSummary;
+      expect(a.created_at > b.created_at || (a.created_at === b.created_at && a.id > b.id), `${i}`).toBe(true);
+    }
+    // The first page is the first hundred of the same order; pages of a small size join up.
+    expect(page.items).toEqual(seen.slice(0, TRANSCRIPT_PAGE_DEFAULT));
+    const a = await get(c, '/api/transcripts?limit=3&offset=5');
+    const b = await get(c, '/api/transcripts?limit=3&offset=8');
+    expect([...a.items, ...b.items]).toEqual(seen.slice(5, 11));
+  });
+
+  it('gives a long text’s length in characters and its first 150 characters, emoji counted once', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const content = `🎉é${'word '.repeat(60_000)}`;
+    const t = await add(c, { ...base, content });
+    const { items } = await get(c, '/api/transcripts');
+    const chars = [...t.content];
+    expect(items[0]).toMatchObject({ id: t.id, characters: chars.length, excerpt: chars.slice(0, 150).join('') });
+    expect(items[0]).not.toHaveProperty('content');
+    const [day] = await get(c, `/api/transcripts/date/${base.date}`);
+    expect(day).toEqual(items[0]);
+    // The whole text comes from the transcript itself.
+    expect((await get(c, `/api/transcripts/${t.id}`)).content).toBe(content.trim());
+    // A new text gives a new length and opening, and search finds the new words only.
+    const put = await c.request({
+      method: 'PUT',
+      url: `/api/transcripts/${t.id}`,
+      payload: { ...base, content: 'Zebra crossings were discussed.' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await get(c, '/api/transcripts')).items[0]).toMatchObject({
+      characters: 31,
+      excerpt: 'Zebra crossings were discussed.',
+    });
+    const found = await get(c, '/api/search?q=zebra');
+    expect(JSON.stringify(found)).toContain(`${t.id}`);
+    expect(JSON.stringify(await get(c, '/api/search?q=word'))).not.toContain('Standup');
+    // Rows written straight into the table (as a data import does) get theirs from the database too.
+    const alice = await h.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'alice')
+      .executeTakeFirstOrThrow();
+    await h.ctx.db
+      .insertInto('transcripts')
+      .values({
+        user_id: alice.id,
+        date: '2026-03-11',
+        title: 'Imported',
+        content: `ü${'a'.repeat(200)}`,
+        transcript_type: 'impromptu',
+        created_at: '2026-03-11T10:00:00.000Z',
+      })
+      .execute();
+    expect(await get(c, '/api/transcripts/date/2026-03-11')).toEqual([
+      expect.objectContaining({ title: 'Imported', characters: 201, excerpt: `ü${'a'.repeat(149)}` }),
+    ]);
   });
 
   it('reads one day and a range of days, both ends included, refusing impossible dates', async () => {
@@ -165,6 +283,9 @@ describe('transcripts API', () => {
     expect(day.map((t: Transcript) => t.date)).toEqual(['2026-03-31', '2026-03-31']);
     const range = await get(c, '/api/transcripts/range/2026-03-31/2026-04-01');
     expect(range.map((t: Transcript) => t.date)).toEqual(['2026-03-31', '2026-03-31', '2026-04-01']);
+    // Summaries, as in the list: the marks and cards need no texts.
+    expect(range[0]).toMatchObject({ characters: base.content.length, excerpt: base.content });
+    expect(range[0]).not.toHaveProperty('content');
     expect(await get(c, '/api/transcripts/date/2026-05-01')).toEqual([]);
     for (const url of [
       '/api/transcripts/date/2026-02-30',
@@ -176,6 +297,22 @@ describe('transcripts API', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toEqual({ error: expect.any(String) });
     }
+  });
+
+  it('fills the length and opening of transcripts saved before they were kept, and undoes cleanly', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const before = await add(c, { ...base, content: `${'b'.repeat(160)} older` });
+    await summaryMigration.down(h.ctx.db as never);
+    const edited = await c.request({
+      method: 'PUT',
+      url: `/api/transcripts/${before.id}`,
+      payload: { ...base, content: `${'c'.repeat(170)} kiwi` },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await summaryMigration.up(h.ctx.db as never);
+    expect((await get(c, '/api/transcripts')).items[0]).toMatchObject({ characters: 175, excerpt: 'c'.repeat(150) });
+    expect(JSON.stringify(await get(c, '/api/search?q=kiwi'))).toContain(`${before.id}`);
   });
 
   it('updates with the same rules and deletes', async () => {

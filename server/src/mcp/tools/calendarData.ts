@@ -4,7 +4,7 @@ import { hasTranscript } from '../../../../common/src/transcriptRules.js';
 import type { AppContext } from '../../context.js';
 import { listConnections } from '../../features/calendar/repo.js';
 import { eventsInRange } from '../../features/calendar/service.js';
-import { listBetween } from '../../features/transcripts/repo.js';
+import { listSummariesBetween } from '../../features/transcripts/repo.js';
 import { z } from './define.js';
 
 /** An event as the MCP tools show it: what an assistant needs, in the user's zone. */
@@ -37,7 +37,7 @@ export async function eventsFor(ctx: AppContext, userId: number, zone: string, f
     (e) => !e.declined,
   );
   // Transcripts are dated on the meeting's day; a day either side covers events that cross midnight.
-  const transcripts = await listBetween(ctx.db, userId, addDays(from, -1), addDays(to, 1));
+  const transcripts = await listSummariesBetween(ctx.db, userId, addDays(from, -1), addDays(to, 1));
   return { connected: true, events: events.map((e) => toMcpEvent(e, hasTranscript(e, transcripts))) };
 }
 

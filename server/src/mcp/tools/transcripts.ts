@@ -1,8 +1,14 @@
-import { TRANSCRIPT_MAX_CHARS, TRANSCRIPT_TITLE_MAX, transcriptBody } from '../../../../common/src/api/transcripts.js';
+import {
+  TRANSCRIPT_MAX_CHARS,
+  TRANSCRIPT_TITLE_MAX,
+  type Transcript,
+  type TranscriptSummary,
+  transcriptBody,
+} from '../../../../common/src/api/transcripts.js';
 import { addDays, daysBetween } from '../../../../common/src/time.js';
 import { prefillFromEvent } from '../../../../common/src/transcriptRules.js';
 import { eventsInRange } from '../../features/calendar/service.js';
-import { listBetween } from '../../features/transcripts/repo.js';
+import { listSummariesBetween, summaryOf } from '../../features/transcripts/repo.js';
 import * as transcripts from '../../features/transcripts/service.js';
 import { HttpError } from '../../http/errors.js';
 import { defineTool, optionalDate, type ToolDef, z } from './define.js';
@@ -23,16 +29,17 @@ const summary = z.object({
 });
 type Summary = z.infer<typeof summary>;
 
-const summarise = (t: Awaited<ReturnType<typeof transcripts.get>>): Summary => ({
+const summariseListed = (t: TranscriptSummary): Summary => ({
   id: t.id,
   date: t.date,
   title: t.title,
   transcript_type: t.transcript_type,
   event_id: t.google_event_id,
   event_start: t.event_start,
-  characters: t.content.length,
-  preview: t.content.slice(0, 200),
+  characters: t.characters,
+  preview: t.excerpt,
 });
+const summarise = (t: Transcript): Summary => summariseListed(summaryOf(t));
 const line = (s: Summary) => `- ${s.date} ${s.title} (${s.transcript_type}, ${s.characters} characters, id ${s.id})`;
 
 export const transcriptTools: ToolDef[] = [
@@ -53,7 +60,7 @@ export const transcriptTools: ToolDef[] = [
       if (to < from) throw new HttpError(400, 'end_date must not be before start_date');
       if (daysBetween(from, to) >= RANGE_MAX_DAYS)
         throw new HttpError(400, `The range may span at most ${RANGE_MAX_DAYS} days`);
-      const list = (await listBetween(t.ctx.db, t.user.id, from, to)).map(summarise);
+      const list = (await listSummariesBetween(t.ctx.db, t.user.id, from, to)).map(summariseListed);
       return {
         data: { start_date: from, end_date: to, transcripts: list },
         text: list.length ? list.map(line).join('\n') : `No transcripts from ${from} to ${to}.`,

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CalendarEvent } from '../../../../common/src/api/calendar';
 import { TODAY_MAX_EVENTS } from '../../../../common/src/api/calendar';
-import { TRANSCRIPT_TEXT, type Transcript } from '../../../../common/src/api/transcripts';
+import { TRANSCRIPT_TEXT, type TranscriptSummary } from '../../../../common/src/api/transcripts';
 import { addDays } from '../../../../common/src/time';
 import { hasTranscript, prefillFromEvent } from '../../../../common/src/transcriptRules';
 import { useTimeZone, useToday } from '../../app/time/useToday';
 import { Button, TextField } from '../../ui';
 import { CheckIcon, PlusIcon } from '../../ui/icons';
 import {
-  draftOf,
+  editDraftOf,
   QuickTranscriptPanel,
   type TranscriptDraft,
   TranscriptsForDate,
@@ -42,8 +42,11 @@ export function TodayQuickTranscripts() {
 }
 
 /** The newest transcript of an event by the shared rule (same id, and same etag when both carry one). */
-export function transcriptOf(event: CalendarEvent, transcripts: readonly Transcript[]): Transcript | null {
-  let found: Transcript | null = null;
+export function transcriptOf(
+  event: CalendarEvent,
+  transcripts: readonly TranscriptSummary[],
+): TranscriptSummary | null {
+  let found: TranscriptSummary | null = null;
   for (const t of transcripts) {
     if (!hasTranscript(event, [t])) continue;
     if (!found || t.created_at > found.created_at) found = t;
@@ -78,7 +81,7 @@ export function useEventTranscriptAction(
           icon={<CheckIcon />}
           title="View the transcript of this meeting"
           aria-label={`View transcript for ${title}`}
-          onClick={() => open(draftOf(existing))}
+          onClick={() => open(editDraftOf(existing))}
         >
           Transcript
         </Button>

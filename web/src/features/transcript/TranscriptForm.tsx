@@ -24,6 +24,8 @@ export interface TranscriptDraft {
 }
 
 export const draftOf = (t: Transcript): TranscriptDraft => ({ ...t, context: t.context ?? '' });
+/** Opens a listed transcript in the modal: with an id and no text, the modal loads the whole transcript. */
+export const editDraftOf = (t: { id: number }): Partial<TranscriptDraft> => ({ id: t.id });
 
 export interface TranscriptFormProps {
   /** full: date, title, type, context, transcript; quick: title, transcript, context (impromptu, today). */

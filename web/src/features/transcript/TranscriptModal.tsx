@@ -1,13 +1,17 @@
 import { useState } from 'react';
-import type { Transcript } from '../../../../common/src/api/transcripts';
-import { Modal } from '../../ui';
-import { type TranscriptDraft, TranscriptForm } from './TranscriptForm';
+import { TRANSCRIPT_TEXT, type Transcript } from '../../../../common/src/api/transcripts';
+import { ErrorState, LoadingState, Modal } from '../../ui';
+import { useTranscript } from './api';
+import { draftOf, type TranscriptDraft, TranscriptForm } from './TranscriptForm';
 
 export interface TranscriptModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   mode?: 'full' | 'quick';
-  /** Prefilled values; with an id the modal edits that transcript. */
+  /**
+   * Prefilled values; with an id the modal edits that transcript. An id without content (a
+   * transcript from a list, which carries no texts) makes the modal load the whole transcript.
+   */
   initial?: Partial<TranscriptDraft>;
   onSaved?: (t: Transcript) => void;
 }
@@ -15,6 +19,20 @@ export interface TranscriptModalProps {
 /** 'New Meeting Transcript' or 'Edit Meeting Transcript', in full or quick mode (part 1 §2). */
 export function TranscriptModal({ open, onOpenChange, mode = 'full', initial, onSaved }: TranscriptModalProps) {
   const [busy, setBusy] = useState(false);
+  const loadId = open && initial?.id !== undefined && initial.content === undefined ? initial.id : undefined;
+  const whole = useTranscript(loadId);
+  const form = (values: Partial<TranscriptDraft> | undefined) => (
+    <TranscriptForm
+      mode={mode}
+      initial={values}
+      onBusyChange={setBusy}
+      onCancel={() => onOpenChange(false)}
+      onSaved={(t) => {
+        onSaved?.(t);
+        onOpenChange(false);
+      }}
+    />
+  );
   return (
     <Modal
       open={open}
@@ -23,18 +41,16 @@ export function TranscriptModal({ open, onOpenChange, mode = 'full', initial, on
       size="lg"
       dismissible={!busy}
     >
-      {open && (
-        <TranscriptForm
-          mode={mode}
-          initial={initial}
-          onBusyChange={setBusy}
-          onCancel={() => onOpenChange(false)}
-          onSaved={(t) => {
-            onSaved?.(t);
-            onOpenChange(false);
-          }}
-        />
-      )}
+      {open &&
+        (loadId === undefined ? (
+          form(initial)
+        ) : whole.data ? (
+          form(draftOf(whole.data))
+        ) : whole.error ? (
+          <ErrorState message={TRANSCRIPT_TEXT.loadFailed} onRetry={() => whole.refetch()} compact />
+        ) : (
+          <LoadingState message="Loading transcript..." />
+        ))}
     </Modal>
   );
 }

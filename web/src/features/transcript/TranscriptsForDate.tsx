@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { TRANSCRIPT_TEXT, type Transcript } from '../../../../common/src/api/transcripts';
-import { previewOf } from '../../../../common/src/transcriptRules';
+import { TRANSCRIPT_TEXT, type TranscriptSummary } from '../../../../common/src/api/transcripts';
+import { summaryPreview } from '../../../../common/src/transcriptRules';
 import { messageOf } from '../../api/client';
 import { useToday } from '../../app/time/useToday';
 import { Button, Card, ConfirmDialog, ErrorState, LoadingState } from '../../ui';
 import { deleteTranscript, refreshTranscripts, useTranscriptWindows } from './api';
 import { longDate, typeLabel } from './format';
 import styles from './Transcript.module.css';
-import { draftOf, type TranscriptDraft } from './TranscriptForm';
+import { editDraftOf, type TranscriptDraft } from './TranscriptForm';
 import { TranscriptModal } from './TranscriptModal';
 
 export interface TranscriptsForDateProps {
@@ -31,7 +31,7 @@ export function TranscriptsForDate({ date, onChange, toolbar, className }: Trans
   const queryClient = useQueryClient();
   const windows = useTranscriptWindows(today, date);
   const [editing, setEditing] = useState<Partial<TranscriptDraft> | null>(null);
-  const [deleting, setDeleting] = useState<Transcript | null>(null);
+  const [deleting, setDeleting] = useState<TranscriptSummary | null>(null);
   const list = windows.all
     .filter((t) => t.date === date)
     .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
@@ -68,9 +68,9 @@ export function TranscriptsForDate({ date, onChange, toolbar, className }: Trans
                   <strong>Context:</strong> {t.context}
                 </p>
               )}
-              <p className={styles.preview}>{previewOf(t.content)}</p>
+              <p className={styles.preview}>{summaryPreview(t)}</p>
               <div className={styles.rowActions}>
-                <Button size="sm" onClick={() => setEditing(draftOf(t))}>
+                <Button size="sm" onClick={() => setEditing(editDraftOf(t))}>
                   View &amp; Edit
                 </Button>
                 <Button size="sm" variant="danger" onClick={() => setDeleting(t)}>

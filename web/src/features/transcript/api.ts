@@ -7,11 +7,11 @@ import {
   actionItemsResponse,
   confirmActionItemsResponse,
   importTranscriptResponse,
-  type Transcript,
   type TranscriptBody,
+  type TranscriptSummary,
   transcript,
+  transcriptSummariesResponse,
   transcriptSummaryPage,
-  transcriptsResponse,
 } from '../../../../common/src/api/transcripts';
 import { initialTranscriptWindow, mergeById } from '../../../../common/src/transcriptRules';
 import { del, get, post, put } from '../../api/client';
@@ -32,14 +32,24 @@ export const ALL_TRANSCRIPTS = 1000;
 export function useTranscriptList(limit = ALL_TRANSCRIPTS) {
   return useQuery({
     queryKey: [...transcriptsKey, 'list', limit],
-    // Without the texts: a page of long meetings would otherwise weigh megabytes.
-    queryFn: () => get('/transcripts/summaries', { schema: transcriptSummaryPage, query: { limit } }),
+    // The list carries no texts (a page of long meetings would otherwise weigh megabytes).
+    queryFn: () => get('/transcripts', { schema: transcriptSummaryPage, query: { limit } }),
   });
 }
 
 export const fetchTranscript = (id: number) => get(`/transcripts/${id}`, { schema: transcript });
+/** One transcript with its text, for the form (lists and windows carry summaries only). */
+export function useTranscript(id: number | undefined) {
+  return useQuery({
+    queryKey: [...transcriptsKey, 'one', id],
+    queryFn: () => fetchTranscript(id as number),
+    enabled: id !== undefined,
+  });
+}
+
+/** Summaries of the transcripts dated in [start, end]: enough for cards and an event's mark. */
 export const fetchRange = (start: string, end: string) =>
-  get(`/transcripts/range/${start}/${end}`, { schema: transcriptsResponse });
+  get(`/transcripts/range/${start}/${end}`, { schema: transcriptSummariesResponse });
 
 export const createTranscript = (body: TranscriptBody) => post('/transcripts', body, { schema: transcript });
 export const updateTranscript = (id: number, body: TranscriptBody) =>
@@ -69,7 +79,7 @@ export function useTranscriptWindows(today: string, date: string) {
       queryFn: () => fetchRange(w.start, w.end),
     })),
   });
-  const all = results.reduce<Transcript[]>((held, r) => (r.data ? mergeById(held, r.data) : held), []);
+  const all = results.reduce<TranscriptSummary[]>((held, r) => (r.data ? mergeById(held, r.data) : held), []);
   const pending = results.some((r) => r.isPending);
   const error = results.find((r) => r.error)?.error ?? null;
   return { all, pending, error, refetch: () => Promise.all(results.map((r) => r.refetch())) };

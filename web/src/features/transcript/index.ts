@@ -4,6 +4,6 @@ export { useTranscriptsBetween } from './api';
 export { CalendarEventModal, type CalendarEventModalProps } from './CalendarEventModal';
 export { FloatingTranscriptButton } from './FloatingTranscriptButton';
 export { QuickTranscriptPanel, type QuickTranscriptPanelProps } from './QuickTranscriptPanel';
-export { draftOf, type TranscriptDraft, TranscriptForm, type TranscriptFormProps } from './TranscriptForm';
+export { draftOf, editDraftOf, type TranscriptDraft, TranscriptForm, type TranscriptFormProps } from './TranscriptForm';
 export { TranscriptModal, type TranscriptModalProps } from './TranscriptModal';
 export { TranscriptsForDate, type TranscriptsForDateProps } from './TranscriptsForDate';
