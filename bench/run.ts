@@ -46,6 +46,43 @@ async function load(
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+const SLICE_S = 1;
+const WARM_S = 0.5;
+type Load = Awaited<ReturnType<typeof load>>;
+
+/**
+ * A route and its twin loaded in alternating one-second slices after both are warmed up, so
+ * neither gets the JIT, the page cache or a quieter moment of a shared machine the other did not:
+ * loading one whole run and then the other favoured whichever came second. Throughput is the
+ * mean over the slices, p50 their median, p99 the worst slice's.
+ */
+async function loadPair(route: (s?: number) => Promise<Load>, twin: (s?: number) => Promise<Load>) {
+  const rs: Load[] = [];
+  const ts: Load[] = [];
+  await route(WARM_S);
+  await twin(WARM_S);
+  const slices = Math.max(1, Math.round(DURATION_S / SLICE_S));
+  for (let i = 0; i < slices; i++) {
+    // Alternating which goes first in each pair, too.
+    if (i % 2 === 0) {
+      rs.push(await route());
+      ts.push(await twin());
+    } else {
+      ts.push(await twin());
+      rs.push(await route());
+    }
+  }
+  const merge = (xs: Load[]): Load => {
+    const p50s = xs.map((x) => x.p50).sort((a, b) => a - b);
+    return {
+      rps: xs.reduce((n, x) => n + x.rps, 0) / xs.length,
+      p50: p50s[Math.floor(p50s.length / 2)] ?? 0,
+      p99: Math.max(...xs.map((x) => x.p99)),
+    };
+  };
+  return { r: merge(rs), twin: merge(ts) };
+}
+
 /**
  * Calls the route once with recording on, so that its twin can replay the same queries. A write
  * is called once before, so that what is recorded is its steady state (an upsert by date
@@ -136,8 +173,10 @@ async function main() {
       for (const route of s.routes ?? []) {
         const twinKey = String(++key);
         await record(baseUrl, route, token, twinKey);
-        const r = await load(baseUrl, route, { authorization: `Bearer ${token}` });
-        const twin = await load(baseUrl, route, { 'x-bench-token': token }, `/api/bench/twin/${twinKey}`);
+        const { r, twin } = await loadPair(
+          (s = SLICE_S) => load(baseUrl, route, { authorization: `Bearer ${token}` }, route.path, s),
+          (s = SLICE_S) => load(baseUrl, route, { 'x-bench-token': token }, `/api/bench/twin/${twinKey}`, s),
+        );
         rows.push({
           label: route.label,
           'req/s': Math.round(r.rps),
