@@ -13,7 +13,7 @@ export async function searchRoutes(app: App, ctx: AppContext) {
         tags: ['search'],
         summary: 'Full-text search over daily notes, notes, weekly plans, transcripts and todos',
         description:
-          'Best matches first, each with its date and a snippet whose `match` parts are the words found. Words are stemmed (English); the last word also matches as a prefix; quotes and operators are read as plain text.',
+          'Best matches first, each with its date and a snippet whose `match` parts are the words found. Words are stemmed (English); the last word also matches as a prefix; quotes and operators are read as plain text. Paged: limit (default 20, at most 100) from offset (at most 499); a page shorter than limit is the last. Only the 500 most recent matching entries are ranked, so a word found in more entries finds the best of its recent ones.',
         querystring: searchQuery,
         response: { 200: searchResponse, ...errors(400, 401) },
       },
