@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { MESSAGES_PAGE_DEFAULT } from '../common/src/api/coach.js';
 import { storedToken } from './helpers.js';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';
 
@@ -92,4 +93,41 @@ test('the history shows the latest 100 conversations and the older ones on deman
   await page.keyboard.press('Enter');
   await expect(history.getByRole('button', { name: 'Old chat 0', exact: true })).toBeVisible();
   await expect(more).toHaveCount(0);
+});
+
+test('a long conversation opens on its latest messages and shows the earlier ones on demand', async ({ page }) => {
+  await signInAt(page, app.baseUrl, '/assistant');
+  const db = new Database(path.join(app.dataDir, 'daymark.db'));
+  const user = db.prepare("SELECT id FROM users WHERE username = 'admin'").get() as { id: number };
+  const at = new Date().toISOString();
+  const conv = db
+    .prepare(
+      "INSERT INTO coach_conversations (user_id, conversation_uuid, coach_type, title, created_at, updated_at) VALUES (?, '00000000-0000-4000-8000-00000000aaaa', 'assistant', 'Long talk', ?, ?)",
+    )
+    .run(user.id, at, at);
+  const insert = db.prepare(
+    'INSERT INTO coach_messages (user_id, conversation_id, role, content, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  // More messages than the first window holds (MESSAGES_PAGE_DEFAULT).
+  for (let i = 0; i < MESSAGES_PAGE_DEFAULT + 30; i++) {
+    insert.run(user.id, conv.lastInsertRowid, i % 2 ? 'assistant' : 'user', `Message number ${i}.`, at);
+  }
+  db.close();
+  await page.reload();
+  await page
+    .getByRole('navigation', { name: 'Chat History' })
+    .getByRole('button', { name: 'Long talk', exact: true })
+    .click();
+  const last = `Message number ${MESSAGES_PAGE_DEFAULT + 29}.`;
+  await expect(page.getByText(last, { exact: true })).toBeVisible();
+  await expect(page.getByText('Message number 0.', { exact: true })).toHaveCount(0);
+  const earlier = page.getByRole('button', { name: 'Show earlier messages' });
+  await earlier.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Message number 0.', { exact: true })).toBeAttached();
+  await expect(page.getByText('Message number 29.', { exact: true })).toBeAttached();
+  await expect(earlier).toHaveCount(0);
+  // Every message once, in order.
+  const texts = await page.getByText(/^Message number \d+\.$/).allTextContents();
+  expect(texts).toEqual(Array.from({ length: MESSAGES_PAGE_DEFAULT + 30 }, (_, i) => `Message number ${i}.`));
 });

@@ -3,6 +3,8 @@ export const NOTES_PAGE_SIZE = 50;
 export const NOTES_MAX_PAGE_SIZE = 200;
 export const JOURNAL_LIST_MAX = 500;
 export const JOURNAL_LIST_DEFAULT = 50;
+/** The furthest a notes or journal page may start (five years of heavy use is about 20,000 entries). */
+export const LIST_OFFSET_MAX = 1_000_000;
 export const WEEKLY_DEFAULT_CONTENT = 'Weekly planning entry';
 export const DAILY_AUTOSAVE_MS = 2000;
 export const COPIED_CONFIRMATION_MS = 2000;

@@ -49,7 +49,21 @@ export const bulkDeleteConversationsRequest = z.object({
     .min(1, 'Choose at least one conversation')
     .max(BULK_DELETE_MAX, `At most ${BULK_DELETE_MAX} items at once`),
 });
-export const conversationDetail = z.object({ conversation, messages: z.array(chatMessage) });
+/** A window of a conversation's messages: the latest `limit` after skipping `offset` of the newest. */
+export const MESSAGES_PAGE_DEFAULT = 200;
+export const MESSAGES_PAGE_MAX = 1000;
+export const conversationQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).default(MESSAGES_PAGE_DEFAULT),
+  /** Newest messages skipped: the next (earlier) window starts at offset + limit. */
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export const conversationDetail = z.object({
+  conversation,
+  /** Oldest first. */
+  messages: z.array(chatMessage),
+  /** Whether messages older than this window exist. */
+  has_earlier: z.boolean(),
+});
 export type ConversationDetail = z.infer<typeof conversationDetail>;
 
 export const renameRequest = z.object({

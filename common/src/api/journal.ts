@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import {
   JOURNAL_CONTENT_MAX,
+  JOURNAL_LIST_DEFAULT,
   JOURNAL_LIST_MAX,
   JOURNAL_TYPES,
+  LIST_OFFSET_MAX,
   NOTE_ENTRY_TYPES,
   NOTES_MAX_PAGE_SIZE,
   NOTES_PAGE_SIZE,
@@ -55,7 +57,9 @@ export type JournalEntry = z.infer<typeof journalEntry>;
 
 export const listJournalQuery = z.object({
   type: journalType.optional(),
-  limit: z.coerce.number().int().min(1).max(JOURNAL_LIST_MAX).optional(),
+  limit: z.coerce.number().int().min(1).max(JOURNAL_LIST_MAX).default(JOURNAL_LIST_DEFAULT),
+  /** Entries skipped (the next page starts at offset + limit). */
+  offset: z.coerce.number().int().min(0).max(LIST_OFFSET_MAX).default(0),
 });
 
 export const saveJournalRequest = z.object({
@@ -96,7 +100,7 @@ export const noteEntryType = z.enum(NOTE_ENTRY_TYPES);
 
 export const headlinesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(NOTES_MAX_PAGE_SIZE).default(NOTES_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(LIST_OFFSET_MAX).default(0),
   type: noteEntryType.optional(),
 });
 

@@ -6,6 +6,14 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
 export const SEARCH_LIMIT_DEFAULT = 20;
 export const SEARCH_LIMIT_MAX = 100;
 export const SEARCH_QUERY_MAX = 500;
+/**
+ * A word found in more entries than this is ranked among its most recent matches only: ranking
+ * every match of a common word costs time in proportion to the whole history (five years of
+ * notes: thousands of matches) while the best of the recent ones is what a search is for.
+ */
+export const SEARCH_CANDIDATES = 500;
+/** The furthest page start: the last page ends at the last candidate. */
+export const SEARCH_OFFSET_MAX = SEARCH_CANDIDATES - 1;
 
 export const SEARCH_TYPE_LABELS: Record<SearchType, string> = {
   daily: 'Daily Journal',
@@ -20,6 +28,8 @@ export const searchQuery = z.object({
   q: z.string().max(SEARCH_QUERY_MAX, `q can be at most ${SEARCH_QUERY_MAX} characters`),
   type: z.enum(SEARCH_TYPES).optional(),
   limit: z.coerce.number().int().min(1).max(SEARCH_LIMIT_MAX).default(SEARCH_LIMIT_DEFAULT),
+  /** Results skipped (the next page starts at offset + limit). */
+  offset: z.coerce.number().int().min(0).max(SEARCH_OFFSET_MAX).default(0),
 });
 export type SearchQuery = z.input<typeof searchQuery>;
 

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONVERSATIONS_PAGE_DEFAULT, CONVERSATIONS_PAGE_MAX } from '../../../../common/src/api/coach.js';
+import {
+  CONVERSATIONS_PAGE_DEFAULT,
+  CONVERSATIONS_PAGE_MAX,
+  MESSAGES_PAGE_DEFAULT,
+  MESSAGES_PAGE_MAX,
+} from '../../../../common/src/api/coach.js';
 import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 
 let h: Harness;
@@ -66,5 +71,73 @@ describe('conversation list paging', () => {
       expect(res.statusCode, bad).toBe(400);
       expect(res.json()).toEqual({ error: expect.any(String) });
     }
+  });
+
+  it('reads a conversation a window of messages at a time, newest window first, oldest first within it', async () => {
+    h = await createHarness();
+    const alice = await createUserAndSignIn(h, 'alice');
+    const bob = await createUserAndSignIn(h, 'bob');
+    const a = (
+      await h.ctx.db.selectFrom('users').select('id').where('username', '=', 'alice').executeTakeFirstOrThrow()
+    ).id;
+    const conv = await h.ctx.db
+      .insertInto('coach_conversations')
+      .values({
+        user_id: a,
+        conversation_uuid: uuid(1),
+        coach_type: 'workout',
+        title: null,
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const total = MESSAGES_PAGE_DEFAULT + 50;
+    // Every message has the same timestamp: the order is the order they were written in.
+    await h.ctx.db
+      .insertInto('coach_messages')
+      .values(
+        Array.from({ length: total }, (_, i) => ({
+          user_id: a,
+          conversation_id: conv.id,
+          role: i % 2 ? 'assistant' : 'user',
+          content: `m${i}`,
+          thoughts: null,
+          created_at: '2026-01-01T00:00:00.000Z',
+        })),
+      )
+      .execute();
+
+    const get = async (query: string) => {
+      const res = await alice.request({ method: 'GET', url: `/api/coach/conversations/${uuid(1)}${query}` });
+      expect(res.statusCode, query).toBe(200);
+      const body = res.json() as { messages: Array<{ content: string }>; has_earlier: boolean };
+      return { contents: body.messages.map((m) => m.content), hasEarlier: body.has_earlier };
+    };
+    const latest = await get('');
+    expect(latest.contents).toHaveLength(MESSAGES_PAGE_DEFAULT);
+    expect(latest.contents.at(-1)).toBe(`m${total - 1}`);
+    expect(latest.contents[0]).toBe(`m${total - MESSAGES_PAGE_DEFAULT}`);
+    expect(latest.hasEarlier).toBe(true);
+    const earlier = await get(`?offset=${MESSAGES_PAGE_DEFAULT}`);
+    expect(earlier).toEqual({ contents: Array.from({ length: 50 }, (_, i) => `m${i}`), hasEarlier: false });
+    expect((await get(`?limit=${MESSAGES_PAGE_MAX}`)).contents).toEqual(
+      Array.from({ length: total }, (_, i) => `m${i}`),
+    );
+    expect(await get('?limit=3&offset=3')).toEqual({
+      contents: [`m${total - 6}`, `m${total - 5}`, `m${total - 4}`],
+      hasEarlier: true,
+    });
+    expect(await get(`?offset=${total}`)).toEqual({ contents: [], hasEarlier: false });
+
+    for (const bad of [`?limit=${MESSAGES_PAGE_MAX + 1}`, '?limit=0', '?offset=-1', '?offset=x']) {
+      const res = await alice.request({ method: 'GET', url: `/api/coach/conversations/${uuid(1)}${bad}` });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toEqual({ error: expect.any(String) });
+    }
+    // Another user's conversation is not found, whatever the window.
+    expect((await bob.request({ method: 'GET', url: `/api/coach/conversations/${uuid(1)}?limit=5` })).statusCode).toBe(
+      404,
+    );
   });
 });

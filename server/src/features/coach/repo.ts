@@ -85,8 +85,16 @@ export async function deleteConversations(db: Db, userId: number, uuids: readonl
   return deleted;
 }
 
-/** A conversation's messages, oldest first; with `last`, only that many of the latest. */
-export async function listMessages(db: Db, userId: number, conversationId: number, opts: { last?: number } = {}) {
+/**
+ * A conversation's messages, oldest first: the latest `last` (all without it), after skipping the
+ * `skip` newest.
+ */
+export async function listMessages(
+  db: Db,
+  userId: number,
+  conversationId: number,
+  opts: { last?: number; skip?: number } = {},
+) {
   let query = db
     .selectFrom('coach_messages')
     .select(['role', 'content', 'thoughts', 'created_at'])
@@ -94,6 +102,7 @@ export async function listMessages(db: Db, userId: number, conversationId: numbe
     .where('conversation_id', '=', conversationId)
     .orderBy('id', 'desc');
   if (opts.last !== undefined) query = query.limit(opts.last);
+  if (opts.skip) query = query.offset(opts.skip);
   return (await query.execute()).reverse();
 }
 

@@ -8,9 +8,12 @@ import {
   coachType,
   conversation,
   conversationDetail,
+  conversationQuery,
   conversationsResponse,
   conversationUuid,
   listConversationsQuery,
+  MESSAGES_PAGE_DEFAULT,
+  MESSAGES_PAGE_MAX,
   renameRequest,
   resetAllResponse,
   saveCoachMetaRequest,
@@ -53,11 +56,13 @@ export async function coachRoutes(app: App, ctx: AppContext) {
         tags,
         operationId: 'coach.getConversation',
         summary: 'A conversation and its messages',
+        description: `Messages oldest first, the latest limit (default ${MESSAGES_PAGE_DEFAULT}, at most ${MESSAGES_PAGE_MAX}) after skipping offset of the newest; has_earlier tells whether older ones exist (the next window is offset + limit).`,
         params: uuidParams,
+        querystring: conversationQuery,
         response: { 200: conversationDetail, ...errors(400, 401, 404) },
       },
     },
-    async (request) => service.get(userOf(request).id, request.params.uuid),
+    async (request) => service.get(userOf(request).id, request.params.uuid, request.query),
   );
 
   r.put(

@@ -83,18 +83,17 @@ export class CoachService {
     return c;
   }
 
-  async get(userId: number, uuid: string) {
+  /** A window of the conversation's messages (see conversationQuery); one more is read to tell if earlier ones exist. */
+  async get(userId: number, uuid: string, page: { limit: number; offset: number }) {
     const c = await this.owned(userId, uuid);
-    const messages = await repo.listMessages(this.db, userId, c.id);
-    return {
-      conversation: presentConversation(c),
-      messages: messages.map((m) => ({
-        role: roleOf(m.role),
-        content: m.content,
-        timestamp: m.created_at,
-        thoughts: m.thoughts,
-      })),
-    };
+    const rows = await repo.listMessages(this.db, userId, c.id, { last: page.limit + 1, skip: page.offset });
+    const hasEarlier = rows.length > page.limit;
+    const messages = new Array(rows.length - (hasEarlier ? 1 : 0));
+    for (let i = 0; i < messages.length; i++) {
+      const m = rows[i + (hasEarlier ? 1 : 0)] as (typeof rows)[number];
+      messages[i] = { role: roleOf(m.role), content: m.content, timestamp: m.created_at, thoughts: m.thoughts };
+    }
+    return { conversation: presentConversation(c), messages, has_earlier: hasEarlier };
   }
 
   async rename(userId: number, uuid: string, title: string) {

@@ -26,8 +26,12 @@ export function parseJson(text: string | null): Record<string, unknown> | null {
   }
 }
 
+/** The columns an entry is made of. */
+const ENTRY_COLUMNS = ['id', 'date', 'journal_type', 'content', 'structured_data', 'created_at', 'updated_at'] as const;
+type EntryRow = Pick<JournalRow, (typeof ENTRY_COLUMNS)[number]>;
+
 /** A stored row as the API's entry. */
-export function presentEntry(row: JournalRow): JournalEntry {
+export function presentEntry(row: EntryRow): JournalEntry {
   return {
     id: row.id,
     date: row.date,
@@ -40,24 +44,28 @@ export function presentEntry(row: JournalRow): JournalEntry {
 }
 
 /** A daily row seen as one of its parts: that part's structured data under the part's type. */
-export function presentPart(row: JournalRow, part: DailyPart): JournalEntry {
+export function presentPart(row: EntryRow, part: DailyPart): JournalEntry {
   const data = parseJson(row.structured_data) as DailyStructuredData | null;
   return {
-    ...presentEntry(row),
+    id: row.id,
+    date: row.date,
     journal_type: PART_TYPE[part],
+    content: row.content,
     structured_data: (data?.[part] as Record<string, unknown> | undefined) ?? null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
 }
 
 /** A row as an entry of the type it was asked for: a daily note's part for the part types. */
-function presentAs(row: JournalRow, type: JournalType | undefined): JournalEntry {
+function presentAs(row: EntryRow, type: JournalType | undefined): JournalEntry {
   const part = partOf(type);
   return part ? presentPart(row, part) : presentEntry(row);
 }
 
 /** The user's rows of a type (all rows without one); a part type selects the daily notes having it. */
 function rowsOfType(db: Db, userId: number, type?: JournalType) {
-  let q = db.selectFrom('journal_entries').selectAll().where('user_id', '=', userId);
+  let q = db.selectFrom('journal_entries').select(ENTRY_COLUMNS).where('user_id', '=', userId);
   if (type === 'daily_morning') q = q.where('journal_type', '=', 'daily').where('has_morning', '=', 1);
   else if (type === 'daily_evening') q = q.where('journal_type', '=', 'daily').where('has_evening', '=', 1);
   else if (type) q = q.where('journal_type', '=', type);
@@ -65,20 +73,21 @@ function rowsOfType(db: Db, userId: number, type?: JournalType) {
 }
 
 /**
- * The user's journal entries, newest date first. With type 'daily_morning' or 'daily_evening'
- * each daily note that has that part is returned as an entry of that type, holding the part.
+ * A page of the user's journal entries, newest date first (then latest change, then id, so pages
+ * never overlap). With type 'daily_morning' or 'daily_evening' each daily note that has that
+ * part is returned as an entry of that type, holding the part.
  */
 export async function listJournalEntries(
   db: Db,
   userId: number,
-  opts: { type?: JournalType; limit?: number } = {},
+  opts: { type?: JournalType | undefined; limit?: number; offset?: number } = {},
 ): Promise<JournalEntry[]> {
-  const limit = opts.limit ?? JOURNAL_LIST_DEFAULT;
   const rows = await rowsOfType(db, userId, opts.type)
     .orderBy('date', 'desc')
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(limit)
+    .limit(opts.limit ?? JOURNAL_LIST_DEFAULT)
+    .offset(opts.offset ?? 0)
     .execute();
   return rows.map((r) => presentAs(r, opts.type));
 }

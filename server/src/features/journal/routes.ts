@@ -10,6 +10,7 @@ import {
   saveDailyNoteRequest,
   saveJournalRequest,
 } from '../../../../common/src/api/journal.js';
+import { JOURNAL_LIST_DEFAULT, JOURNAL_LIST_MAX, LIST_OFFSET_MAX } from '../../../../common/src/journalConstants.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { afterDailyJournalSaved } from '../calendar/journalSync.js';
@@ -28,6 +29,7 @@ export async function journalRoutes(app: App, ctx: AppContext) {
         tags,
         operationId: 'journal.list',
         summary: 'Journal entries, newest first; daily_morning/daily_evening give the parts of daily notes',
+        description: `Paged: limit (default ${JOURNAL_LIST_DEFAULT}, at most ${JOURNAL_LIST_MAX}) from offset (at most ${LIST_OFFSET_MAX}); a page shorter than limit is the last. Ordered by date, then last change, then id, so pages never overlap.`,
         querystring: listJournalQuery,
         response: { 200: z.array(journalEntry), ...errors(400, 401) },
       },

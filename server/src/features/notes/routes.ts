@@ -5,6 +5,7 @@ import {
   noteContent,
   noteContentParams,
 } from '../../../../common/src/api/journal.js';
+import { LIST_OFFSET_MAX, NOTES_MAX_PAGE_SIZE, NOTES_PAGE_SIZE } from '../../../../common/src/journalConstants.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { getNoteContent, listHeadlines } from './service.js';
@@ -21,6 +22,7 @@ export async function notesRoutes(app: App, ctx: AppContext) {
         tags,
         operationId: 'notes.listHeadlines',
         summary: 'Journal entries and transcripts grouped by date, newest first (page counts entries)',
+        description: `Paged: limit (default ${NOTES_PAGE_SIZE}, at most ${NOTES_MAX_PAGE_SIZE}) entries from offset (at most ${LIST_OFFSET_MAX}); a page with fewer entries than limit is the last. Ordered by date, then time, then id, so pages never overlap; a date may continue on the next page.`,
         querystring: headlinesQuery,
         response: { 200: headlinesResponse, ...errors(400, 401) },
       },

@@ -81,7 +81,15 @@ export async function listHeadlines(
   if (!type || type === 'transcript') sources.push(transcriptHeadlineRows(db, userId, take));
 
   const rows = (await Promise.all(sources)).flat();
-  rows.sort((a, b) => b.date.localeCompare(a.date) || b.time.localeCompare(a.time) || b.id - a.id);
+  // The kind breaks the last tie (a note and a transcript may share date, time and id), so the
+  // order is total and pages never overlap.
+  rows.sort(
+    (a, b) =>
+      (a.date < b.date ? 1 : a.date > b.date ? -1 : 0) ||
+      (a.time < b.time ? 1 : a.time > b.time ? -1 : 0) ||
+      b.id - a.id ||
+      (a.kind < b.kind ? 1 : a.kind > b.kind ? -1 : 0),
+  );
   const groups: HeadlinesResponse = [];
   for (const row of rows.slice(q.offset, take)) {
     const last = groups[groups.length - 1];

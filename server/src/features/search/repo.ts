@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { SEARCH_CANDIDATES } from '../../../../common/src/api/search.js';
 import type { Db } from '../../db/index.js';
 import type { Dialect } from '../../db/migrationHelpers.js';
 
@@ -16,8 +17,10 @@ export interface SearchRow {
 }
 
 /**
- * The best matches of one user's documents, best first (then newest). `words` are plain
- * alphanumeric words (see service.ts); the last one also matches as a prefix.
+ * A page of the best matches of one user's documents, best first (then newest; the row breaks
+ * the last ties, so pages never overlap). `words` are plain alphanumeric words (see service.ts);
+ * the last one also matches as a prefix. Only the SEARCH_CANDIDATES most recent matches are
+ * ranked (see its comment), and only the page gets snippets.
  */
 export async function searchIndex(
   db: Db,
@@ -25,45 +28,58 @@ export async function searchIndex(
   userId: number,
   words: string[],
   kind: string | undefined,
-  limit: number,
+  page: { limit: number; offset: number },
 ): Promise<SearchRow[]> {
   if (dialect === 'postgres') {
     const query = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
-    // Headlines are the costly part: only the top rows get one.
+    // The newest candidates by date (their keys only), ranked; the page is read again in full
+    // for its headlines, the costly part.
     const res = await sql<SearchRow>`
-      SELECT kind, ref_id, date, title, left(body, 200) AS head,
-        ts_headline('english', CASE WHEN body = '' THEN title ELSE body END, q,
+      SELECT s.kind, s.ref_id, s.date, s.title, left(s.body, 200) AS head,
+        ts_headline('english', CASE WHEN s.body = '' THEN s.title ELSE s.body END, q,
           ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`}) AS snippet
       FROM (
-        SELECT s.*, q, ts_rank_cd(s.tsv, q) AS rank
-        FROM search_index s, to_tsquery('english', ${query}) q
-        WHERE s.user_id = ${userId} AND s.tsv @@ q ${kind ? sql`AND s.kind = ${kind}` : sql``}
-        ORDER BY rank DESC, s.date DESC, s.ref_id DESC
-        LIMIT ${limit}
+        SELECT c.source, c.ref_id, c.date, ts_rank_cd(c.tsv, c.q) AS rank
+        FROM (
+          SELECT s.source, s.ref_id, s.date, s.tsv, q
+          FROM search_index s, to_tsquery('english', ${query}) q
+          WHERE s.user_id = ${userId} AND s.tsv @@ q ${kind ? sql`AND s.kind = ${kind}` : sql``}
+          ORDER BY s.date DESC, s.ref_id DESC, s.source
+          LIMIT ${SEARCH_CANDIDATES}
+        ) c
+        ORDER BY rank DESC, c.date DESC, c.ref_id DESC, c.source
+        LIMIT ${page.limit} OFFSET ${page.offset}
       ) top
-      ORDER BY rank DESC, date DESC, ref_id DESC`.execute(db);
+      JOIN search_index s ON s.source = top.source AND s.ref_id = top.ref_id,
+        to_tsquery('english', ${query}) q
+      ORDER BY top.rank DESC, top.date DESC, top.ref_id DESC, top.source`.execute(db);
     return res.rows;
   }
   const match = words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
-  // Rank first, then make snippets for the top rows only: a snippet per match of a common word
-  // would cost far more than the search itself.
+  // FTS5 walks the matches newest first (by rowid) and stops at the last candidate; only those
+  // are scored and read.
   const top = await sql<{ rowid: number }>`
-    SELECT rowid FROM search_index
-    WHERE search_index MATCH ${match} AND user_id = ${userId} ${kind ? sql`AND kind = ${kind}` : sql``}
-    ORDER BY bm25(search_index, 10.0, 1.0), date DESC, ref_id DESC
-    LIMIT ${limit}`.execute(db);
+    SELECT rowid FROM (
+      SELECT rowid, bm25(search_index, 10.0, 1.0) AS score, date, ref_id FROM search_index
+      WHERE search_index MATCH ${match} AND user_id = ${userId} ${kind ? sql`AND kind = ${kind}` : sql``}
+      ORDER BY rowid DESC
+      LIMIT ${SEARCH_CANDIDATES}
+    )
+    ORDER BY score, date DESC, ref_id DESC, rowid DESC
+    LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
   if (!top.rows.length) return [];
   const order = new Map(top.rows.map((r, i) => [Number(r.rowid), i]));
+  const ids = [...order.keys()];
+  // The page's rows with their snippets, in one pass over the match: the rowid range bounds it,
+  // and the unary + keeps the list a plain filter. Given to FTS5 as a constraint, each listed
+  // rowid would start the match again (with a prefix word, milliseconds each).
   const res = await sql<SearchRow & { rowid: number }>`
     SELECT rowid, kind, ref_id, date, title, substr(body, 1, 200) AS head,
       snippet(search_index, -1, ${MARK_START}, ${MARK_END}, ' … ', 24) AS snippet
     FROM search_index
-    WHERE search_index MATCH ${match} AND rowid IN (SELECT value FROM json_each(${JSON.stringify([...order.keys()])}))`.execute(
-    db,
-  );
-  // (FTS5 ignores a single bound `rowid IN (?)` next to MATCH, hence json_each, and the filter below.)
+    WHERE search_index MATCH ${match} AND rowid >= ${Math.min(...ids)} AND rowid <= ${Math.max(...ids)}
+      AND +rowid IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`.execute(db);
   return res.rows
-    .filter((r) => order.has(Number(r.rowid)))
     .sort((a, b) => (order.get(Number(a.rowid)) ?? 0) - (order.get(Number(b.rowid)) ?? 0))
     .map(({ rowid: _r, ...r }) => ({ ...r, ref_id: Number(r.ref_id) }));
 }

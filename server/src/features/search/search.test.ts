@@ -1,4 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  SEARCH_CANDIDATES,
+  SEARCH_LIMIT_DEFAULT,
+  SEARCH_LIMIT_MAX,
+  SEARCH_OFFSET_MAX,
+} from '../../../../common/src/api/search.js';
 import { currentWeek } from '../../../../common/src/weekRules.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 
@@ -137,5 +143,61 @@ describe('search', () => {
     expect(long.statusCode).toBe(400);
     expect((await alice.request({ method: 'GET', url: '/api/search?q=a&type=nope' })).statusCode).toBe(400);
     expect((await alice.request({ method: 'GET', url: '/api/search?q=a&limit=0' })).statusCode).toBe(400);
+  });
+
+  it('pages through the best of the most recent matches: default, maximum, next page, stable order', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const bob = await createUserAndSignIn(h, 'bob');
+    const idOf = async (name: string) =>
+      (await h.ctx.db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirstOrThrow()).id;
+    const alice = await idOf('alice');
+    // More matching todos than are ranked, oldest first, two a day; every one matches equally.
+    const day = (i: number) => new Date(Date.UTC(2024, 0, 1) + Math.floor(i / 2) * 86_400_000).toISOString();
+    const extra = 10;
+    await h.ctx.db
+      .insertInto('todos')
+      .values(
+        Array.from({ length: SEARCH_CANDIDATES + extra }, (_, i) => ({
+          user_id: alice,
+          content: `Call the plumber ${i}`,
+          completed: 0,
+          created_at: day(i),
+        })),
+      )
+      .execute();
+    await h.ctx.db
+      .insertInto('todos')
+      .values({ user_id: await idOf('bob'), content: 'plumber for bob', completed: 0, created_at: day(0) })
+      .execute();
+
+    expect(await find(c, 'plumber')).toHaveLength(SEARCH_LIMIT_DEFAULT);
+    expect(await find(c, 'plumber', `&limit=${SEARCH_LIMIT_MAX}`)).toHaveLength(SEARCH_LIMIT_MAX);
+    for (const bad of [`limit=${SEARCH_LIMIT_MAX + 1}`, `offset=${SEARCH_OFFSET_MAX + 1}`, 'offset=-1', 'offset=x']) {
+      const res = await c.request({ method: 'GET', url: `/api/search?q=plumber&${bad}` });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().error).toBeTruthy();
+    }
+
+    // Pages follow each other without overlap, and the same page comes back in the same order.
+    const seen: string[] = [];
+    const titles = new Set<string>();
+    for (let offset = 0; offset < SEARCH_CANDIDATES; offset += SEARCH_LIMIT_MAX) {
+      const page = await find(c, 'plumber', `&limit=${SEARCH_LIMIT_MAX}&offset=${offset}`);
+      expect(page).toHaveLength(SEARCH_LIMIT_MAX);
+      seen.push(...page.map((x) => `${x.type}:${x.id}`));
+      for (const x of page) titles.add(x.title);
+    }
+    expect(await find(c, 'plumber', `&offset=${SEARCH_OFFSET_MAX}`)).toHaveLength(1);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toHaveLength(SEARCH_CANDIDATES);
+    const again = await find(c, 'plumber', '&limit=50&offset=100');
+    expect(again.map((x) => x.id)).toEqual(seen.slice(100, 150).map((k) => Number(k.split(':')[1])));
+    // The most recent matches are the ones ranked: the oldest are left out.
+    expect(titles.has(`Call the plumber ${SEARCH_CANDIDATES + extra - 1}`)).toBe(true);
+    expect(titles.has('Call the plumber 0')).toBe(false);
+    // Another user's matches never show, and theirs are their own.
+    expect([...titles].some((t) => t.includes('bob'))).toBe(false);
+    expect((await find(bob, 'plumber')).map((x) => x.title)).toEqual(['plumber for bob']);
   });
 });

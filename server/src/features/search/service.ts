@@ -59,11 +59,14 @@ export async function search(
   db: Db,
   dialect: Dialect,
   userId: number,
-  q: { q: string; type?: SearchType; limit: number },
+  q: { q: string; type?: SearchType | undefined; limit: number; offset?: number },
 ): Promise<SearchResponse> {
   const words = queryWords(q.q);
   if (!words.length) return { query: q.q, results: [] };
-  const rows = await searchIndex(db, dialect, userId, words, q.type && KIND_OF[q.type], q.limit);
+  const rows = await searchIndex(db, dialect, userId, words, q.type && KIND_OF[q.type], {
+    limit: q.limit,
+    offset: q.offset ?? 0,
+  });
   const results = rows.map((r) => {
     const type = TYPE_OF[r.kind] ?? 'note';
     return { type, id: r.ref_id, date: r.date, title: titleOf(r, type), snippet: snippetParts(r.snippet) };

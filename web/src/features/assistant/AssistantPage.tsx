@@ -84,7 +84,12 @@ export function AssistantPage() {
         )}
       </div>
       {c.messages.length > 0 && (
-        <MessageList messages={c.messages} renderAssistant={renderAssistant} typingLabel="Assistant is typing" />
+        <MessageList
+          messages={c.messages}
+          renderAssistant={renderAssistant}
+          typingLabel="Assistant is typing"
+          earlier={{ hasEarlier: c.hasEarlier, loading: c.loadingEarlier, show: () => void c.showEarlier() }}
+        />
       )}
       <Composer
         value={draft}

@@ -128,7 +128,10 @@ export function CoachPage() {
           </Button>
         )}
       </header>
-      <MessageList messages={chat.messages} />
+      <MessageList
+        messages={chat.messages}
+        earlier={{ hasEarlier: chat.hasEarlier, loading: chat.loadingEarlier, show: () => void chat.showEarlier() }}
+      />
       <Composer
         value={draft}
         onChange={setDraft}

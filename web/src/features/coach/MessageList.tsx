@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button } from '../../ui';
 import styles from './Chat.module.css';
 import { Markdown } from './Markdown';
 import { type UiMessage, visibleReply } from './useChat';
@@ -56,20 +57,31 @@ export function MessageList({
   messages,
   renderAssistant,
   typingLabel,
+  earlier,
 }: {
   messages: UiMessage[];
+  /** Older messages exist: a button at the top shows them. */
+  earlier?: { hasEarlier: boolean; loading: boolean; show: () => void };
   /** Replaces the bubble of a finished assistant reply (the assistant's report cards). */
   renderAssistant?: (m: UiMessage, index: number) => ReactNode | undefined;
   typingLabel?: string;
 }) {
   const end = useRef<HTMLDivElement>(null);
   const last = messages.at(-1);
+  // Follows the newest message as it streams; earlier messages put in front leave the view alone.
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow the newest text as it streams
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
-  }, [messages.length, last?.content]);
+  }, [last?.id, last?.content]);
   return (
     <div className={styles.messages} aria-live="polite">
+      {earlier?.hasEarlier && (
+        <div className={styles.earlier}>
+          <Button size="sm" variant="ghost" onClick={earlier.show} loading={earlier.loading}>
+            Show earlier messages
+          </Button>
+        </div>
+      )}
       {messages.map((m, i) => {
         const custom = m.role === 'assistant' && !m.streaming && !m.error ? renderAssistant?.(m, i) : undefined;
         return custom ? <div key={m.id}>{custom}</div> : <Bubble key={m.id} message={m} typingLabel={typingLabel} />;

@@ -46,8 +46,12 @@ export function useConversations(coachTypes: CoachType[]) {
   };
 }
 
-export const fetchConversation = (uuid: string) =>
-  get<ConversationDetail>(`/coach/conversations/${uuid}`, { schema: conversationDetail });
+/** A window of the conversation: its latest messages after skipping `offset` of the newest. */
+export const fetchConversation = (uuid: string, offset = 0) =>
+  get<ConversationDetail>(`/coach/conversations/${uuid}`, {
+    schema: conversationDetail,
+    query: offset ? { offset } : undefined,
+  });
 
 export const renameConversation = (uuid: string, title: string) =>
   put<Conversation>(`/coach/conversations/${uuid}/title`, { title });

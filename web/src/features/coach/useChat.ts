@@ -18,6 +18,13 @@ export interface UiMessage {
 
 let nextId = 1;
 
+const toUi = (m: { role: 'user' | 'assistant'; content: string; thoughts?: string | null | undefined }): UiMessage => ({
+  id: nextId++,
+  role: m.role,
+  content: m.content,
+  thoughts: m.thoughts,
+});
+
 export interface SendOptions {
   coachType: CoachType;
   specificEntries?: SpecificEntries;
@@ -34,6 +41,9 @@ export function useChat(applet: 'coach' | 'assistant', invalidReply: string) {
   const [messages, setMessages] = useState<UiMessage[]>([]);
   const [pending, setPending] = useState(false);
   const [loading, setLoading] = useState(false);
+  /** Older messages than those shown exist (a long conversation is read a window at a time). */
+  const [hasEarlier, setHasEarlier] = useState(false);
+  const [loadingEarlier, setLoadingEarlier] = useState(false);
   const refresh = useRefreshConversations();
   const abortRef = useRef<AbortController | null>(null);
   const loadedRef = useRef<string | null>(null);
@@ -47,10 +57,12 @@ export function useChat(applet: 'coach' | 'assistant', invalidReply: string) {
       try {
         const d = await fetchConversation(uuid);
         setCoachType(d.conversation.coach_type);
-        setMessages(d.messages.map((m) => ({ id: nextId++, role: m.role, content: m.content, thoughts: m.thoughts })));
+        setMessages(d.messages.map(toUi));
+        setHasEarlier(d.has_earlier);
       } catch {
         // A history that cannot be loaded gives an empty conversation (part 2 §4).
         setMessages([]);
+        setHasEarlier(false);
         setConversationUuid(null);
       } finally {
         setLoading(false);
@@ -58,6 +70,25 @@ export function useChat(applet: 'coach' | 'assistant', invalidReply: string) {
     },
     [setConversationUuid, setCoachType],
   );
+
+  /** Puts the window before the shown messages in front of them. */
+  const showEarlier = useCallback(async () => {
+    const uuid = loadedRef.current;
+    if (!uuid) return;
+    // The stored messages on screen: failed replies are not stored, a streaming one not yet.
+    const shown = messages.filter((m) => !m.error && !m.streaming).length;
+    setLoadingEarlier(true);
+    try {
+      const d = await fetchConversation(uuid, shown);
+      if (loadedRef.current !== uuid) return;
+      setMessages((list) => [...d.messages.map(toUi), ...list]);
+      setHasEarlier(d.has_earlier);
+    } catch {
+      // The button stays; the next press tries again.
+    } finally {
+      setLoadingEarlier(false);
+    }
+  }, [messages]);
 
   // Reopen the conversation kept in the session after a reload.
   useEffect(() => {
@@ -70,6 +101,7 @@ export function useChat(applet: 'coach' | 'assistant', invalidReply: string) {
     setConversationUuid(null);
     setCoachType(null);
     setMessages([]);
+    setHasEarlier(false);
     setPending(false);
   }, [setConversationUuid, setCoachType]);
 
@@ -139,7 +171,19 @@ export function useChat(applet: 'coach' | 'assistant', invalidReply: string) {
     [pending, conversationUuid, setConversationUuid, setCoachType, refresh, invalidReply],
   );
 
-  return { conversationUuid, coachType, messages, pending, loading, send, load, newChat };
+  return {
+    conversationUuid,
+    coachType,
+    messages,
+    pending,
+    loading,
+    send,
+    load,
+    newChat,
+    hasEarlier,
+    loadingEarlier,
+    showEarlier,
+  };
 }
 
 /** A reply while it streams: the visible text and whether the model is still thinking. */
