@@ -198,13 +198,16 @@ export async function chaos(opts: ChaosOptions): Promise<ChaosReport> {
   running = false;
   await Promise.all(clients);
 
-  // What the restarted server reads back, through the API as a user would.
-  // The list holds open todos and those completed in the last 24 hours: all of this run's.
-  const list = (await (await fetch(`${base}/api/todos`, { headers })).json()) as Array<{
-    id: number;
-    content: string;
-    completed: boolean;
-  }>;
+  // What the restarted server reads back, through the API as a user would: the open todos, and
+  // the done history page by page (the default list keeps only the most recently done).
+  type Row = { id: number; content: string; completed: boolean };
+  const read = async (query: string) => (await (await fetch(`${base}/api/todos${query}`, { headers })).json()) as Row[];
+  const list = await read('?completed=false');
+  for (let offset = 0; ; offset += 500) {
+    const page = await read(`?completed=true&limit=500&offset=${offset}`);
+    list.push(...page);
+    if (page.length < 500) break;
+  }
   const stored = new Map(list.map((t) => [t.id, t]));
   await kill();
 
