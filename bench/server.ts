@@ -1,17 +1,6 @@
 /** Starting a built server in its own process for the bench, and waiting until it is healthy. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+import { freePort } from '../server/src/test/freePort.js';
 
 /** Polls /api/health every `everyMs` until it answers 200. */
 export async function waitForHealth(baseUrl: string, child: ChildProcess, everyMs = 100, timeoutMs = 20_000) {
