@@ -5,7 +5,8 @@
  *
  * Told what to do by one IPC message, it answers with one message:
  * - `flood`: `guesses` wrong passwords from this address, `concurrency` at a time → statuses.
- * - `read`: other users' `GET /api/todos`, until told `stop` → latencies in ms. With `rate`, one
+ * - `read`: other users' `GET /api/todos`, until told `stop` → [ms since the start, latency ms]
+ *   of each read, in the order they finished. With `rate`, one
  *   request every 1000/rate ms whatever the server does (latency counted from the planned send
  *   time, so a stalled server is not hidden); without it, `connections` closed loops flat out.
  */
@@ -47,28 +48,28 @@ async function readOnce(job: Extract<Job, { kind: 'read' }>) {
 }
 
 async function read(job: Extract<Job, { kind: 'read' }>) {
-  const times: number[] = [];
+  const times: Array<[number, number]> = [];
+  const start = performance.now();
   if (!job.rate) {
     await Promise.all(
       Array.from({ length: job.connections }, async () => {
         while (!stopping) {
           const t0 = performance.now();
           await readOnce(job);
-          times.push(performance.now() - t0);
+          times.push([t0 - start, performance.now() - t0]);
         }
       }),
     );
     return times;
   }
   const every = 1000 / job.rate;
-  const start = performance.now();
   const inFlight: Promise<void>[] = [];
   for (let i = 0; !stopping; i++) {
     const planned = start + i * every;
     const wait = planned - performance.now();
     if (wait > 0) await Promise.race([new Promise((r) => setTimeout(r, wait)), stop]);
     if (stopping) break;
-    inFlight.push(readOnce(job).then(() => void times.push(performance.now() - planned)));
+    inFlight.push(readOnce(job).then(() => void times.push([planned - start, performance.now() - planned])));
   }
   await Promise.all(inFlight);
   return times;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.js';
 import { HttpError } from '../../http/errors.js';
 import { verifyAgainstDummy, verifyPassword } from './passwords.js';
 import * as repo from './repo.js';
-import { LoginThrottle, type Throttle } from './throttle.js';
+import { LoginThrottle, RefusalPacer, type Throttle } from './throttle.js';
 import { hashToken, newPublicId, newToken } from './tokens.js';
 
 export interface AuthUser {
@@ -33,11 +33,15 @@ export class AuthService {
     private readonly policy: SessionPolicy,
     readonly throttle: Throttle = new LoginThrottle(),
     private readonly now: () => number = Date.now,
+    private readonly pacer = new RefusalPacer(),
   ) {}
 
   async login(username: string, password: string, ip: string, userAgent: string | null) {
     const retry = await this.throttle.acquire(ip, username);
-    if (retry > 0) throw new HttpError(429, MESSAGES.tooManyAttempts, { 'retry-after': String(retry) });
+    if (retry > 0) {
+      await new Promise((r) => setTimeout(r, this.pacer.delay(ip)));
+      throw new HttpError(429, MESSAGES.tooManyAttempts, { 'retry-after': String(retry) });
+    }
 
     const user = await repo.findUserByUsername(this.db, username);
     const ok = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);

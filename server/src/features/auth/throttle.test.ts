@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoginThrottle } from './throttle.js';
+import { LoginThrottle, RefusalPacer } from './throttle.js';
 
 describe('LoginThrottle', () => {
   it('lets a username through up to its limit, then refuses it until the window passes; a success clears it', () => {
@@ -29,5 +29,18 @@ describe('LoginThrottle', () => {
       expect(t.acquire('7.7.7.7', `user${i}`)).toBe(0);
       t.recordSuccess('7.7.7.7', `user${i}`);
     }
+  });
+});
+
+describe('RefusalPacer', () => {
+  it('answers each further refusal from an address later, up to a ceiling, per address and per window', () => {
+    let now = 0;
+    const p = new RefusalPacer(20, 250, 1000, () => now);
+    expect([1, 2, 3].map(() => p.delay('9.9.9.9'))).toEqual([20, 40, 60]);
+    expect(p.delay('8.8.8.8')).toBe(20);
+    for (let i = 0; i < 20; i++) p.delay('9.9.9.9');
+    expect(p.delay('9.9.9.9')).toBe(250);
+    now = 1000;
+    expect(p.delay('9.9.9.9')).toBe(20);
   });
 });
