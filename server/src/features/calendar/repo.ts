@@ -1,6 +1,7 @@
 import type { ProviderEvent } from '../../calendar/types.js';
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
+import { prepared } from '../../db/prepared.js';
 
 /** The calendar feature's SQL, every query scoped to the user. */
 
@@ -27,13 +28,13 @@ const connectionColumns = [
   'created_at',
 ] as const;
 
+// The reads of every calendar and overview request are compiled once (db/prepared.ts).
+const connectionsQuery = prepared<{ userId: number }, ConnectionRow>((db, p) =>
+  db.selectFrom('calendar_connections').select(connectionColumns).where('user_id', '=', p.userId).orderBy('id'),
+);
+
 export function listConnections(db: Db, userId: number): Promise<ConnectionRow[]> {
-  return db
-    .selectFrom('calendar_connections')
-    .select(connectionColumns)
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .execute();
+  return connectionsQuery.execute(db, { userId });
 }
 
 export function getConnection(db: Db, userId: number, id: number): Promise<ConnectionRow | undefined> {
@@ -116,8 +117,8 @@ export interface CalendarRow {
   status: string;
 }
 
-export function listCalendarRows(db: Db, userId: number, connectionId?: number): Promise<CalendarRow[]> {
-  let q = db
+const calendarRows = (db: Db) =>
+  db
     .selectFrom('calendar_calendars as c')
     .innerJoin('calendar_connections as k', 'k.id', 'c.connection_id')
     .select([
@@ -132,10 +133,18 @@ export function listCalendarRows(db: Db, userId: number, connectionId?: number):
       'c.sync_state',
       'k.provider',
       'k.status',
-    ])
-    .where('c.user_id', '=', userId);
-  if (connectionId !== undefined) q = q.where('c.connection_id', '=', connectionId);
-  return q.orderBy('c.connection_id').orderBy('c.id').execute();
+    ]);
+const calendarRowsQuery = prepared<{ userId: number }, CalendarRow>((db, p) =>
+  calendarRows(db).where('c.user_id', '=', p.userId).orderBy('c.connection_id').orderBy('c.id'),
+);
+
+export function listCalendarRows(db: Db, userId: number, connectionId?: number): Promise<CalendarRow[]> {
+  if (connectionId === undefined) return calendarRowsQuery.execute(db, { userId });
+  return calendarRows(db)
+    .where('c.user_id', '=', userId)
+    .where('c.connection_id', '=', connectionId)
+    .orderBy('c.id')
+    .execute();
 }
 
 export type CalendarValues = Pick<
@@ -258,28 +267,37 @@ export interface EventRow {
  * Cached events overlapping a range: timed events by instant ([start, end) UTC), all-day
  * events by date (`fromDate`..`toDate` inclusive), in the given calendars.
  */
-export function eventsInRange(
-  db: Db,
-  userId: number,
-  r: { start: string; end: string; fromDate: string; toDate: string; calendarRowIds: number[] },
-): Promise<EventRow[]> {
-  if (r.calendarRowIds.length === 0) return Promise.resolve([]);
-  return db
+const eventsQuery = prepared<
+  { userId: number; start: string; end: string; fromDate: string; toDate: string },
+  EventRow
+>((db, p) =>
+  db
     .selectFrom('calendar_events')
     .select(['event_id', 'calendar_row_id', 'start_at', 'end_at', 'start_date', 'end_date', 'data'])
-    .where('user_id', '=', userId)
-    .where('calendar_row_id', 'in', r.calendarRowIds)
+    .where('user_id', '=', p.userId)
     .where((eb) =>
       eb.or([
         eb.and([
           eb('start_at', 'is not', null),
-          eb('start_at', '<', r.end),
-          eb.or([eb('end_at', '>', r.start), eb('start_at', '>=', r.start)]),
+          eb('start_at', '<', p.end),
+          eb.or([eb('end_at', '>', p.start), eb('start_at', '>=', p.start)]),
         ]),
-        eb.and([eb('start_date', 'is not', null), eb('start_date', '<=', r.toDate), eb('end_date', '>', r.fromDate)]),
+        eb.and([eb('start_date', 'is not', null), eb('start_date', '<=', p.toDate), eb('end_date', '>', p.fromDate)]),
       ]),
-    )
-    .execute();
+    ),
+);
+
+/**
+ * The user's cached events that overlap [start, end) (timed) or [fromDate, toDate] (all-day),
+ * of every calendar: the caller keeps those of the calendars it shows (one statement compiled
+ * once, instead of a list of calendar ids that changes its text).
+ */
+export function eventsInRange(
+  db: Db,
+  userId: number,
+  r: { start: string; end: string; fromDate: string; toDate: string },
+): Promise<EventRow[]> {
+  return eventsQuery.execute(db, { userId, ...r });
 }
 
 export async function countEvents(db: Db, userId: number): Promise<number> {

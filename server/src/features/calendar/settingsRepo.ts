@@ -1,5 +1,6 @@
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
+import { prepared } from '../../db/prepared.js';
 
 /** Sync settings (one row per user; absent means the §3 defaults). */
 
@@ -10,12 +11,15 @@ export interface SyncSettingsRow {
   selected_calendars: string;
 }
 
-export function getSyncSettings(db: Db, userId: number): Promise<SyncSettingsRow | undefined> {
-  return db
+const settingsQuery = prepared<{ userId: number }, SyncSettingsRow>((db, p) =>
+  db
     .selectFrom('calendar_sync_settings')
     .select(['auto_sync', 'sync_workouts', 'sync_journal', 'selected_calendars'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+    .where('user_id', '=', p.userId),
+);
+
+export function getSyncSettings(db: Db, userId: number): Promise<SyncSettingsRow | undefined> {
+  return settingsQuery.executeTakeFirst(db, { userId });
 }
 
 export async function saveSyncSettings(db: Db, userId: number, s: SyncSettingsRow): Promise<void> {
