@@ -1,12 +1,24 @@
 import type { Db } from '../../db/index.js';
+import { prepared } from '../../db/prepared.js';
 
 export function findUserByUsername(db: Db, username: string) {
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
-/** The session and its user for a token hash, in one read. */
-export function findSessionByTokenHash(db: Db, tokenHash: string) {
-  return db
+export interface SessionUserRow {
+  session_id: number;
+  public_id: string;
+  last_seen_at: string;
+  expires_at: string;
+  user_id: number;
+  username: string;
+  is_admin: number;
+  timezone: string | null;
+}
+
+// Every authenticated request starts with this read: compiled once (db/prepared.ts).
+const sessionQuery = prepared<{ tokenHash: string }, SessionUserRow>((db, p) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -19,8 +31,12 @@ export function findSessionByTokenHash(db: Db, tokenHash: string) {
       'users.is_admin',
       'users.timezone',
     ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', p.tokenHash),
+);
+
+/** The session and its user for a token hash, in one read. */
+export function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionUserRow | undefined> {
+  return sessionQuery.executeTakeFirst(db, { tokenHash });
 }
 
 export async function insertSession(
