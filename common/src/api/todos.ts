@@ -20,12 +20,15 @@ const boolParam = z
 /**
  * The done history (`completed=true`) is read a page at a time, newest completion first (ties by
  * id): `limit` from `offset`. The open lists are returned whole: the checklist editor rewrites
- * the list as shown, so it must see all of it; they are bounded by TODO_OPEN_MAX open todos and
+ * the list as shown, so it must see all of it; they are bounded by TODO_OPEN_MAX open todos (a
+ * write that would add more is refused, so no open todo is ever left out of the list) and
  * TODO_RECENT_DONE_MAX of those done in the last 24 h (the most recently completed).
  */
 export const TODOS_DONE_PAGE_DEFAULT = 100;
 export const TODOS_DONE_PAGE_MAX = 500;
 export const TODO_OPEN_MAX = 5000;
+/** A write that would leave more than TODO_OPEN_MAX open todos is refused with 409 and changes nothing. */
+export const TODOS_OPEN_FULL = `The list holds at most ${TODO_OPEN_MAX.toLocaleString('en-US')} open todos: complete or delete some first`;
 export const TODO_RECENT_DONE_MAX = 1000;
 export const TODOS_PAGE_ONLY_DONE = 'limit and offset page the done history: use them with completed=true';
 

@@ -9,6 +9,7 @@ import {
 } from '../../../../common/src/api/dataTransfer.js';
 import type { Db } from '../../db/index.js';
 import { HttpError } from '../../http/errors.js';
+import { assertOpenWithinLimit } from '../todos/service.js';
 import { anyDb } from './anyDb.js';
 import { EXPORTED_TABLES, type Row, rowSchema, type TableSpec } from './tables.js';
 
@@ -166,6 +167,8 @@ export async function importExport(db: Db, userId: number, doc: ExportDoc, dryRu
   return db.transaction().execute(async (trx) => {
     const plan = await planImport(anyDb(trx), userId, doc, false);
     await applyPlan(anyDb(trx), userId, plan.adds);
+    // An import that would leave more open todos than the list holds changes nothing.
+    await assertOpenWithinLimit(trx, userId);
     return plan.report;
   });
 }

@@ -54,7 +54,7 @@ export async function dataTransferRoutes(app: App, ctx: AppContext) {
             'Import an export zip (application/zip body) into the signed-in account in one transaction; dryRun=true only reports what would be added, skipped and rejected',
           querystring: importQuery,
           consumes: ZIP_TYPES,
-          response: { 200: importReport, ...errors(400, 401, 403, 413, 415) },
+          response: { 200: importReport, ...errors(400, 401, 403, 409, 413, 415) },
         },
         onRequest: async (request) => {
           const length = Number(request.headers['content-length'] ?? 0);

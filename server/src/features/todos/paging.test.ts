@@ -3,10 +3,13 @@ import {
   TODO_OPEN_MAX,
   TODOS_DONE_PAGE_DEFAULT,
   TODOS_DONE_PAGE_MAX,
+  TODOS_OPEN_FULL,
   TODOS_PAGE_ONLY_DONE,
 } from '../../../../common/src/api/todos.js';
+import { HttpError } from '../../http/errors.js';
 import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { listTodos } from './repo.js';
+import { createTodos } from './service.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
@@ -150,6 +153,97 @@ describe('todo paging', () => {
     expect(listed).toHaveLength(TODO_OPEN_MAX);
     expect(listed[0]?.content).toBe('open 0');
     expect(listed.at(-1)?.content).toBe(`open ${TODO_OPEN_MAX - 1}`);
+  });
+
+  it(`refuses every write that would leave more than ${TODO_OPEN_MAX} open todos, and changes nothing`, async () => {
+    h = await createHarness();
+    const alice = await createUserAndSignIn(h, 'alice');
+    const { alice: a } = await userIds();
+    const rows: Array<{
+      user_id: number;
+      content: string;
+      completed: number;
+      completed_at: string | null;
+      created_at: string;
+    }> = Array.from({ length: TODO_OPEN_MAX - 1 }, (_, i) => ({
+      user_id: a,
+      content: `open ${i}`,
+      completed: 0,
+      completed_at: null,
+      created_at: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(),
+    }));
+    rows.push({
+      user_id: a,
+      content: 'done once',
+      completed: 1,
+      completed_at: new Date().toISOString(),
+      created_at: new Date().toISOString(),
+    });
+    for (let i = 0; i < rows.length; i += 500)
+      await h.ctx.db
+        .insertInto('todos')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    const list = async () => (await alice.request({ method: 'GET', url: '/api/todos' })).json() as Listed[];
+    const full = { error: TODOS_OPEN_FULL };
+
+    // The last free place can be taken; the next open todo cannot.
+    const last = await alice.request({ method: 'POST', url: '/api/todos', payload: { content: 'the last one' } });
+    expect(last.statusCode).toBe(201);
+    const over = await alice.request({ method: 'POST', url: '/api/todos', payload: { content: 'one too many' } });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toEqual(full);
+    // A todo added already done takes no open place.
+    const done = await alice.request({
+      method: 'POST',
+      url: '/api/todos',
+      payload: { content: 'done at once', completed: true },
+    });
+    expect(done.statusCode).toBe(201);
+    const before = await list();
+    expect(before.filter((t) => !t.completed)).toHaveLength(TODO_OPEN_MAX);
+
+    // Reopening a done todo, a checklist with a new line, several todos at once (MCP) and the
+    // meeting's action items are refused alike, each rolled back whole.
+    const doneOnce = before.find((t) => t.content === 'done once') as Listed;
+    const reopen = await alice.request({
+      method: 'PATCH',
+      url: `/api/todos/${doneOnce.id}`,
+      payload: { completed: false },
+    });
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json()).toEqual(full);
+    const text = `${before.map((t) => `- [${t.completed ? 'x' : ' '}] ${t.content}`).join('\n')}\n- [ ] a new line`;
+    const checklist = await alice.request({ method: 'PUT', url: '/api/todos/checklist', payload: { text } });
+    expect(checklist.statusCode, checklist.body).toBe(409);
+    expect(checklist.json()).toEqual(full);
+    await expect(createTodos(h.ctx.db, a, ['from a tool', 'and another'])).rejects.toEqual(
+      new HttpError(409, TODOS_OPEN_FULL),
+    );
+    const meeting = await alice.request({
+      method: 'POST',
+      url: '/api/transcripts',
+      payload: { title: 'Standup', date: '2026-11-23', content: 'We talked.' },
+    });
+    expect(meeting.statusCode, meeting.body).toBe(201);
+    const items = await alice.request({
+      method: 'POST',
+      url: `/api/transcripts/action-items/${meeting.json().id}/confirm`,
+      payload: { items: ['Send the notes'] },
+    });
+    expect(items.statusCode).toBe(409);
+    expect(items.json()).toEqual(full);
+    expect(await list()).toEqual(before);
+
+    // Completing one frees a place.
+    const first = before[0] as Listed;
+    expect(
+      (await alice.request({ method: 'PATCH', url: `/api/todos/${first.id}`, payload: { completed: true } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await alice.request({ method: 'POST', url: '/api/todos', payload: { content: 'now it fits' } })).statusCode,
+    ).toBe(201);
   });
 
   it('lists the todos done since a time (the weekly review)', async () => {

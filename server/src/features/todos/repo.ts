@@ -178,3 +178,16 @@ export async function deleteTodos(db: Db, userId: number, ids: number[]) {
       .execute();
   }
 }
+
+/** Whether the user has more than TODO_OPEN_MAX open todos (reads at most one row past the limit). */
+export async function openOverLimit(db: Db, userId: number): Promise<boolean> {
+  const over = await db
+    .selectFrom('todos')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('completed', '=', 0)
+    .limit(1)
+    .offset(TODO_OPEN_MAX)
+    .executeTakeFirst();
+  return over !== undefined;
+}

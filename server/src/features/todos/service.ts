@@ -1,12 +1,28 @@
+import { TODOS_OPEN_FULL } from '../../../../common/src/api/todos.js';
 import { planChecklistSync } from '../../../../common/src/checklistText.js';
 import { TODO_MAX_LENGTH, TODO_TEXT } from '../../../../common/src/journalConstants.js';
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import * as repo from './repo.js';
 
+/**
+ * Refuses (409, TODOS_OPEN_FULL) when the user now has more than TODO_OPEN_MAX open todos. Called
+ * inside the transaction of every write that adds or reopens todos, after it: the refusal rolls
+ * the write back, so the list as shown (bounded by TODO_OPEN_MAX) always holds every open todo.
+ */
+export async function assertOpenWithinLimit(db: Db, userId: number): Promise<void> {
+  if (await repo.openOverLimit(db, userId)) throw new HttpError(409, TODOS_OPEN_FULL);
+}
+
 export async function createTodo(db: Db, userId: number, content: string, completed = false) {
-  return repo.insertTodo(db, userId, { content, completed, now: nowIso() });
+  const now = nowIso();
+  if (completed) return repo.insertTodo(db, userId, { content, completed, now });
+  return db.transaction().execute(async (trx) => {
+    const created = await repo.insertTodo(trx, userId, { content, completed, now });
+    await assertOpenWithinLimit(trx, userId);
+    return created;
+  });
 }
 
 /** Changes completion (stamping completed_at when it turns done) and/or the text. */
@@ -20,7 +36,14 @@ export async function updateTodo(db: Db, userId: number, id: number, patch: { co
     set.completed_at = patch.completed ? nowIso() : null;
   }
   if (!Object.keys(set).length) return current;
-  const updated = await repo.updateTodo(db, userId, id, set);
+  const reopens = set.completed === 0;
+  const updated = reopens
+    ? await db.transaction().execute(async (trx) => {
+        const row = await repo.updateTodo(trx, userId, id, set);
+        await assertOpenWithinLimit(trx, userId);
+        return row;
+      })
+    : await repo.updateTodo(db, userId, id, set);
   if (!updated) throw notFound(TODO_TEXT.notFound);
   return updated;
 }
@@ -47,6 +70,7 @@ export async function applyChecklist(db: Db, userId: number, text: string) {
       await repo.setCompleted(trx, userId, ids, completed, now);
     }
     await repo.insertTodos(trx, userId, plan.create, now);
+    await assertOpenWithinLimit(trx, userId);
   });
   return repo.listTodos(db, userId);
 }
@@ -58,6 +82,7 @@ export async function createTodos(db: Db, userId: number, contents: string[]) {
     const created = [];
     for (const content of contents)
       created.push(await repo.insertTodo(trx, userId, { content, completed: false, now }));
+    await assertOpenWithinLimit(trx, userId);
     return created;
   });
 }

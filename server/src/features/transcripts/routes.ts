@@ -209,7 +209,7 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
         summary: 'Create the ticked action items as todos, each naming the meeting',
         params: transcriptIdParams,
         body: confirmActionItemsRequest,
-        response: { 201: confirmActionItemsResponse, ...writeOne },
+        response: { 201: confirmActionItemsResponse, ...errors(400, 401, 403, 404, 409, 413) },
       },
     },
     async (request, reply) =>

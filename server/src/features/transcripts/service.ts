@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 import { notFound } from '../../http/errors.js';
 import * as todosRepo from '../todos/repo.js';
+import { assertOpenWithinLimit } from '../todos/service.js';
 import { proposeActionItems, todoText } from './actionItems.js';
 import * as repo from './repo.js';
 
@@ -60,6 +61,7 @@ export async function confirmActionItems(db: Db, userId: number, id: number, ite
     const out = [];
     for (const item of items)
       out.push(await todosRepo.insertTodo(trx, userId, { content: todoText(item, t), completed: false, now }));
+    await assertOpenWithinLimit(trx, userId);
     return out;
   });
   return { todos };

@@ -63,12 +63,13 @@ for (const r of reports) {
     r.lost.length === 0 &&
     r.reverted.length === 0 &&
     r.serverErrors === 0 &&
+    r.refused === 0 &&
     r.hangs === 0 &&
     r.crashes === 0 &&
     (r.database === 'postgres' || r.integrity === 'ok');
   failed ||= !ok;
   console.log(
-    `${r.database}: ${r.kills} kills, ${r.acknowledged} acknowledged writes, lost ${r.lost.length}${r.lost.length ? ` (${r.lost.slice(0, 10).join(', ')})` : ''}, completions undone ${r.reverted.length}, integrity ${r.integrity}, 5xx other than 503 ${r.serverErrors}, 503 ${r.unavailable}${r.databaseRestarted ? ' (database restarted once)' : ''}, hangs ${r.hangs}, crashes ${r.crashes}, requests cut by a kill ${r.failedRequests} — ${ok ? 'OK' : 'FAILED'}`,
+    `${r.database}: ${r.kills} kills, ${r.acknowledged} acknowledged writes, lost ${r.lost.length}${r.lost.length ? ` (${r.lost.slice(0, 10).join(', ')})` : ''}, completions undone ${r.reverted.length}, integrity ${r.integrity}, 5xx other than 503 ${r.serverErrors}, 4xx ${r.refused}, 503 ${r.unavailable}${r.databaseRestarted ? ' (database restarted once)' : ''}, hangs ${r.hangs}, crashes ${r.crashes}, requests cut by a kill ${r.failedRequests} — ${ok ? 'OK' : 'FAILED'}`,
   );
 }
 process.exit(failed ? 1 : 0);
