@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index.js';
+import { prepared } from '../../db/prepared.js';
 
 const conversationColumns = ['id', 'conversation_uuid', 'coach_type', 'title', 'created_at', 'updated_at'] as const;
 
@@ -124,13 +125,23 @@ export async function insertMessage(
     .execute();
 }
 
-export function findMeta(db: Db, userId: number, coachType: string) {
-  return db
+export interface MetaRow {
+  meta_content: string;
+  base_prompt: string;
+  system_prompt_addition: string;
+}
+
+// Read by every coach reply and the meta screen: compiled once (db/prepared.ts).
+const metaQuery = prepared<{ userId: number; coachType: string }, MetaRow>((db, p) =>
+  db
     .selectFrom('coach_meta')
     .select(['meta_content', 'base_prompt', 'system_prompt_addition'])
-    .where('user_id', '=', userId)
-    .where('coach_type', '=', coachType)
-    .executeTakeFirst();
+    .where('user_id', '=', p.userId)
+    .where('coach_type', '=', p.coachType),
+);
+
+export function findMeta(db: Db, userId: number, coachType: string): Promise<MetaRow | undefined> {
+  return metaQuery.executeTakeFirst(db, { userId, coachType });
 }
 
 export async function upsertMeta(

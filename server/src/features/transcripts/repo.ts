@@ -4,6 +4,7 @@ import {
   type TranscriptSummary,
 } from '../../../../common/src/api/transcripts.js';
 import type { Db } from '../../db/index.js';
+import { prepared } from '../../db/prepared.js';
 import type { TranscriptsTable } from '../../db/schema.js';
 
 /** What a write sets; the length and opening are kept by the database. */
@@ -90,15 +91,19 @@ const countOf = async (db: Db, userId: number) =>
 
 /** Summaries of the transcripts whose day lies in [start, end] (the user's own calendar days), by day then creation. */
 export async function listSummariesBetween(db: Db, userId: number, start: string, end: string) {
-  const rows = await summaries(db, userId)
-    .where('date', '>=', start)
-    .where('date', '<=', end)
+  return (await summariesBetween.execute(db, { userId, start, end })).map(presentSummary);
+}
+
+// A day's or a range's transcripts are read by the day view, the weekly plan and the coaches:
+// compiled once (db/prepared.ts).
+const summariesBetween = prepared<{ userId: number; start: string; end: string }, SummaryRow>((db, p) =>
+  summaries(db, p.userId)
+    .where('date', '>=', p.start)
+    .where('date', '<=', p.end)
     .orderBy('date', 'asc')
     .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
-  return rows.map(presentSummary);
-}
+    .orderBy('id', 'asc'),
+);
 
 export async function get(db: Db, userId: number, id: number) {
   const row = await owned(db, userId).where('id', '=', id).executeTakeFirst();

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
+import { prepared } from '../../db/prepared.js';
 
 export interface SettingsRow {
   id: number;
@@ -7,12 +8,16 @@ export interface SettingsRow {
   workout_preferences: string;
 }
 
-export function getSettings(db: Db, userId: number): Promise<SettingsRow | undefined> {
-  return db
+// Read by every settings and plan request: compiled once (db/prepared.ts).
+const settingsQuery = prepared<{ userId: number }, SettingsRow>((db, p) =>
+  db
     .selectFrom('workout_settings')
     .select(['id', 'equipment_available', 'workout_preferences'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+    .where('user_id', '=', p.userId),
+);
+
+export function getSettings(db: Db, userId: number): Promise<SettingsRow | undefined> {
+  return settingsQuery.executeTakeFirst(db, { userId });
 }
 
 export function saveSettings(
