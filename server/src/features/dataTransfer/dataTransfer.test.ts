@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_TEXT, EXPORT_SCHEMA_VERSION } from '../../../../common/src/api/dataTransfer.js';
+import { TODO_OPEN_MAX, TODOS_OPEN_FULL } from '../../../../common/src/api/todos.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { morningNote, seed } from '../../test/seed.js';
 import { EXPORTED_TABLES, NOT_EXPORTED } from './tables.js';
@@ -324,6 +325,29 @@ describe('import', () => {
     expect(real.tables.todos).toEqual({ added: 1, skipped: 1, rejected: 2 });
     const after = (await c.request({ method: 'GET', url: '/api/todos' })).json();
     expect(after.map((t: { content: string }) => t.content).sort()).toEqual(['Existing', 'New one']);
+  });
+
+  it(`refuses an import that would leave more than ${TODO_OPEN_MAX} open todos, adding nothing`, async () => {
+    const c = await fresh('full');
+    await c.request({ method: 'POST', url: '/api/todos', payload: { content: 'Existing' } });
+    const { doc } = await exportOf(c);
+    const at = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString();
+    doc.tables.todos.push(
+      ...Array.from({ length: TODO_OPEN_MAX }, (_, i) => ({
+        content: `Imported ${i}`,
+        completed: 0,
+        completed_at: null,
+        created_at: at(i),
+      })),
+    );
+    const zip = zipSync({ 'daymark.json': strToU8(JSON.stringify(doc)) });
+    for (const dryRun of [true, false]) {
+      const res = await importZip(c, zip, dryRun);
+      expect(res.statusCode, `dry run: ${dryRun}`).toBe(409);
+      expect(res.json()).toEqual({ error: TODOS_OPEN_FULL });
+    }
+    const todos = (await c.request({ method: 'GET', url: '/api/todos' })).json();
+    expect(todos.map((t: { content: string }) => t.content)).toEqual(['Existing']);
   });
 
   it('refuses malformed, truncated, oversized, tampered and foreign files with a clear message', async () => {

@@ -163,7 +163,12 @@ async function applyPlan(trx: Kysely<unknown>, userId: number, adds: Map<string,
 
 /** Imports an export into the user's account (or, with dryRun, only reports what it would do). */
 export async function importExport(db: Db, userId: number, doc: ExportDoc, dryRun: boolean): Promise<ImportReport> {
-  if (dryRun) return (await planImport(anyDb(db), userId, doc, true)).report;
+  if (dryRun) {
+    const plan = await planImport(anyDb(db), userId, doc, true);
+    // Told now, not only by the real import: it would leave more open todos than the list holds.
+    await assertOpenWithinLimit(db, userId, (plan.adds.get('todos') ?? []).filter((r) => !r.completed).length);
+    return plan.report;
+  }
   return db.transaction().execute(async (trx) => {
     const plan = await planImport(anyDb(trx), userId, doc, false);
     await applyPlan(anyDb(trx), userId, plan.adds);

@@ -179,15 +179,16 @@ export async function deleteTodos(db: Db, userId: number, ids: number[]) {
   }
 }
 
-/** Whether the user has more than TODO_OPEN_MAX open todos (reads at most one row past the limit). */
-export async function openOverLimit(db: Db, userId: number): Promise<boolean> {
+/** Whether the user has more than `max` open todos (reads at most one row past it). */
+export async function openOverLimit(db: Db, userId: number, max = TODO_OPEN_MAX): Promise<boolean> {
+  if (max < 0) return true;
   const over = await db
     .selectFrom('todos')
     .select('id')
     .where('user_id', '=', userId)
     .where('completed', '=', 0)
     .limit(1)
-    .offset(TODO_OPEN_MAX)
+    .offset(max)
     .executeTakeFirst();
   return over !== undefined;
 }

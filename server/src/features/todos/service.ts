@@ -1,4 +1,4 @@
-import { TODOS_OPEN_FULL } from '../../../../common/src/api/todos.js';
+import { TODO_OPEN_MAX, TODOS_OPEN_FULL } from '../../../../common/src/api/todos.js';
 import { planChecklistSync } from '../../../../common/src/checklistText.js';
 import { TODO_MAX_LENGTH, TODO_TEXT } from '../../../../common/src/journalConstants.js';
 import type { Db } from '../../db/index.js';
@@ -7,12 +7,13 @@ import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import * as repo from './repo.js';
 
 /**
- * Refuses (409, TODOS_OPEN_FULL) when the user now has more than TODO_OPEN_MAX open todos. Called
+ * Refuses (409, TODOS_OPEN_FULL) when the user now has more than TODO_OPEN_MAX open todos (or
+ * would have, with `adding` more: a dry run that writes nothing). Called
  * inside the transaction of every write that adds or reopens todos, after it: the refusal rolls
  * the write back, so the list as shown (bounded by TODO_OPEN_MAX) always holds every open todo.
  */
-export async function assertOpenWithinLimit(db: Db, userId: number): Promise<void> {
-  if (await repo.openOverLimit(db, userId)) throw new HttpError(409, TODOS_OPEN_FULL);
+export async function assertOpenWithinLimit(db: Db, userId: number, adding = 0): Promise<void> {
+  if (await repo.openOverLimit(db, userId, TODO_OPEN_MAX - adding)) throw new HttpError(409, TODOS_OPEN_FULL);
 }
 
 export async function createTodo(db: Db, userId: number, content: string, completed = false) {
