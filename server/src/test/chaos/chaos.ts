@@ -153,6 +153,8 @@ export async function chaos(opts: ChaosOptions): Promise<ChaosReport> {
   // open list now and then and completes those strangers too (they are not acknowledged writes,
   // so the check below neither needs nor counts them); with more than 1,000 known open todos,
   // completing is more likely than adding.
+  const complete = (id: number) =>
+    call(`${base}/api/todos/${id}`, { method: 'PATCH', headers, body: JSON.stringify({ completed: true }) });
   const strangers: number[] = [];
   const findStrangers = async () => {
     const res = await call(`${base}/api/todos?completed=false`, { headers });
@@ -168,22 +170,13 @@ export async function chaos(opts: ChaosOptions): Promise<ChaosReport> {
         if (n === 0 && ++rounds % 200 === 0) await findStrangers();
         const stranger = strangers.pop();
         if (stranger !== undefined) {
-          await call(`${base}/api/todos/${stranger}`, {
-            method: 'PATCH',
-            headers,
-            body: JSON.stringify({ completed: true }),
-          });
+          await complete(stranger);
           continue;
         }
         const ids = [...acknowledged.keys()].filter((id) => !completed.has(id));
         if (ids.length && rand() < (ids.length > 1000 ? 0.7 : 0.45)) {
           const id = ids[Math.floor(rand() * ids.length)] as number;
-          const res = await call(`${base}/api/todos/${id}`, {
-            method: 'PATCH',
-            headers,
-            body: JSON.stringify({ completed: true }),
-          });
-          if (res.ok) completed.add(id);
+          if ((await complete(id)).ok) completed.add(id);
         } else {
           const content = `chaos ${n}-${counter++}`;
           const res = await call(`${base}/api/todos`, { method: 'POST', headers, body: JSON.stringify({ content }) });
