@@ -25,6 +25,22 @@ describe('time', () => {
       expect(isValidDate(d), d).toBe(false);
   });
 
+  it('agrees with the calendar of Date on every YYYY-MM-DD text', () => {
+    const viaDate = (d: string) => {
+      const [y, m, day] = d.split('-').map(Number) as [number, number, number];
+      return new Date(Date.UTC(y, m - 1, day)).toISOString().slice(0, 10) === d;
+    };
+    const digits = (n: number, max: number) => fc.integer({ min: 0, max }).map((v) => String(v).padStart(n, '0'));
+    const texts = fc.tuple(digits(4, 9999), digits(2, 99), digits(2, 99)).map(([y, m, d]) => `${y}-${m}-${d}`);
+    fc.assert(
+      fc.property(texts, (d) => isValidDate(d) === viaDate(d)),
+      { numRuns: 20_000 },
+    );
+    fc.assert(fc.property(dates, (d) => isValidDate(d)));
+    for (const d of ['1900-02-29', '2000-02-29', '2100-02-28', '0099-12-31', '0100-01-01', '9999-12-31'])
+      expect(isValidDate(d), d).toBe(viaDate(d));
+  });
+
   it('names zones canonically and refuses unknown ones', () => {
     expect(canonicalTimeZone('europe/paris')).toBe('Europe/Paris');
     expect(canonicalTimeZone('Mars/Olympus_Mons')).toBeNull();

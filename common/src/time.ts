@@ -16,8 +16,18 @@ const DAY_MS = 86_400_000;
 export function isValidDate(date: string): boolean {
   const m = DATE_RE.exec(date);
   if (!m) return false;
-  const t = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return new Date(t).toISOString().slice(0, 10) === date;
+  // Checked by arithmetic (every route with a date checks it, some several times): years before
+  // 0100 are refused, as Date.UTC reads them as 19xx.
+  const y = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  return y >= 100 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(y, month);
+}
+
+/** Days in a month (1–12) of the proleptic Gregorian calendar. */
+function daysInMonth(y: number, month: number): number {
+  if (month === 2) return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** The canonical name of an IANA zone ('europe/paris' → 'Europe/Paris'), or null when unknown. */

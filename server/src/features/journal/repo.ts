@@ -3,6 +3,7 @@ import type { JournalEntry } from '../../../../common/src/api/journal.js';
 import { JOURNAL_LIST_DEFAULT, type JournalType } from '../../../../common/src/journalConstants.js';
 import type { DailyStructuredData } from '../../../../common/src/journalText.js';
 import type { Db } from '../../db/index.js';
+import { prepared } from '../../db/prepared.js';
 import type { JournalEntriesTable } from '../../db/schema.js';
 
 /** Types stored as rows; 'daily_morning' and 'daily_evening' are parts of a 'daily' row. */
@@ -63,14 +64,39 @@ function presentAs(row: EntryRow, type: JournalType | undefined): JournalEntry {
   return part ? presentPart(row, part) : presentEntry(row);
 }
 
+/** Which rows a listed type reads: a part type selects the daily notes having that part. */
+type RowsKind = 'all' | 'daily_morning' | 'daily_evening' | 'stored';
+const kindOf = (type: JournalType | undefined): RowsKind =>
+  !type ? 'all' : type === 'daily_morning' || type === 'daily_evening' ? type : 'stored';
+
+/** The user's rows of a kind (`type` is the stored type of kind 'stored'). */
+function rowsOfKind(db: Db, userId: number, kind: RowsKind, type: string) {
+  const q = db.selectFrom('journal_entries').select(ENTRY_COLUMNS).where('user_id', '=', userId);
+  if (kind === 'daily_morning') return q.where('journal_type', '=', 'daily').where('has_morning', '=', 1);
+  if (kind === 'daily_evening') return q.where('journal_type', '=', 'daily').where('has_evening', '=', 1);
+  return kind === 'stored' ? q.where('journal_type', '=', type) : q;
+}
+
 /** The user's rows of a type (all rows without one); a part type selects the daily notes having it. */
 function rowsOfType(db: Db, userId: number, type?: JournalType) {
-  let q = db.selectFrom('journal_entries').select(ENTRY_COLUMNS).where('user_id', '=', userId);
-  if (type === 'daily_morning') q = q.where('journal_type', '=', 'daily').where('has_morning', '=', 1);
-  else if (type === 'daily_evening') q = q.where('journal_type', '=', 'daily').where('has_evening', '=', 1);
-  else if (type) q = q.where('journal_type', '=', type);
-  return q;
+  return rowsOfKind(db, userId, kindOf(type), type ?? '');
 }
+
+type PageParams = { userId: number; type: string; limit: number; offset: number };
+/** A page of each kind, compiled once (db/prepared.ts): the journal and notes screens read it. */
+const pageQueries = Object.fromEntries(
+  (['all', 'daily_morning', 'daily_evening', 'stored'] as const).map((kind) => [
+    kind,
+    prepared<PageParams, EntryRow>((db, p) =>
+      rowsOfKind(db, p.userId, kind, p.type)
+        .orderBy('date', 'desc')
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(p.limit)
+        .offset(p.offset),
+    ),
+  ]),
+) as Record<RowsKind, ReturnType<typeof prepared<PageParams, EntryRow>>>;
 
 /**
  * A page of the user's journal entries, newest date first (then latest change, then id, so pages
@@ -82,13 +108,12 @@ export async function listJournalEntries(
   userId: number,
   opts: { type?: JournalType | undefined; limit?: number; offset?: number } = {},
 ): Promise<JournalEntry[]> {
-  const rows = await rowsOfType(db, userId, opts.type)
-    .orderBy('date', 'desc')
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(opts.limit ?? JOURNAL_LIST_DEFAULT)
-    .offset(opts.offset ?? 0)
-    .execute();
+  const rows = await pageQueries[kindOf(opts.type)].execute(db, {
+    userId,
+    type: opts.type ?? '',
+    limit: opts.limit ?? JOURNAL_LIST_DEFAULT,
+    offset: opts.offset ?? 0,
+  });
   return rows.map((r) => presentAs(r, opts.type));
 }
 
@@ -113,14 +138,18 @@ export async function getDailyEntry(
   return getJournalEntryByDate(db, userId, date, PART_TYPE[part]);
 }
 
-export function findRow(db: Db, userId: number, type: StoredJournalType, date: string) {
-  return db
+// The daily note screen and every save of a dated entry read it: compiled once (db/prepared.ts).
+const rowQuery = prepared<{ userId: number; type: string; date: string }, JournalRow>((db, p) =>
+  db
     .selectFrom('journal_entries')
     .selectAll()
-    .where('user_id', '=', userId)
-    .where('journal_type', '=', type)
-    .where('date', '=', date)
-    .executeTakeFirst();
+    .where('user_id', '=', p.userId)
+    .where('journal_type', '=', p.type)
+    .where('date', '=', p.date),
+);
+
+export function findRow(db: Db, userId: number, type: StoredJournalType, date: string) {
+  return rowQuery.executeTakeFirst(db, { userId, type, date });
 }
 
 export function findRowById(db: Db, userId: number, id: number) {
