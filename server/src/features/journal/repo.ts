@@ -82,21 +82,22 @@ function rowsOfType(db: Db, userId: number, type?: JournalType) {
   return rowsOfKind(db, userId, kindOf(type), type ?? '');
 }
 
-type PageParams = { userId: number; type: string; limit: number; offset: number };
-/** A page of each kind, compiled once (db/prepared.ts): the journal and notes screens read it. */
-const pageQueries = Object.fromEntries(
-  (['all', 'daily_morning', 'daily_evening', 'stored'] as const).map((kind) => [
-    kind,
-    prepared<PageParams, EntryRow>((db, p) =>
-      rowsOfKind(db, p.userId, kind, p.type)
-        .orderBy('date', 'desc')
-        .orderBy('updated_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(p.limit)
-        .offset(p.offset),
-    ),
-  ]),
-) as Record<RowsKind, ReturnType<typeof prepared<PageParams, EntryRow>>>;
+/** A page of a kind, compiled once (db/prepared.ts): the journal and notes screens read it. */
+const pageOf = (kind: RowsKind) =>
+  prepared<{ userId: number; type: string; limit: number; offset: number }, EntryRow>((db, p) =>
+    rowsOfKind(db, p.userId, kind, p.type)
+      .orderBy('date', 'desc')
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(p.limit)
+      .offset(p.offset),
+  );
+const pageQueries: Record<RowsKind, ReturnType<typeof pageOf>> = {
+  all: pageOf('all'),
+  daily_morning: pageOf('daily_morning'),
+  daily_evening: pageOf('daily_evening'),
+  stored: pageOf('stored'),
+};
 
 /**
  * A page of the user's journal entries, newest date first (then latest change, then id, so pages
