@@ -1,4 +1,5 @@
 import fastJson from 'fast-json-stringify';
+import type { FastifyReply } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -48,3 +49,10 @@ export const serializerCompiler: FastifySerializerCompiler<unknown> = (route: Ro
     return serialize(data);
   };
 };
+
+/**
+ * Sends a response body that is already JSON (text or its UTF-8 bytes, written by serialisers
+ * compiled from the route's own response schema) as it is: Fastify serialises neither again.
+ */
+export const sendJson = (reply: FastifyReply, json: string | Buffer) =>
+  reply.type('application/json; charset=utf-8').send(json);

@@ -35,3 +35,9 @@ export function todayInZone(zone: string, now: number | Date = Date.now()): stri
   todays.set(zone, { date, from, until });
   return date;
 }
+
+/** [start, end) of a range of days in a zone, as `dayRangeIn`. */
+export const dayRangeInZone = (from: string, to: string, zone: string) => ({
+  start: dayStartIn(from, zone),
+  end: dayStartIn(addDays(to, 1), zone),
+});

@@ -27,6 +27,7 @@ import { todayIn } from '../../../../common/src/time.js';
 import { secretBox } from '../../calendar/secrets.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
+import { sendJson } from '../../http/serializer.js';
 import { startAutoSync } from './autoSync.js';
 import { freeSlots } from './freeSlots.js';
 import { authUrl, handleCallback } from './oauth.js';
@@ -246,16 +247,17 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
         response: { 200: calendarEventList, ...expired },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = userOf(request);
       const known = await service.refreshForRead(ctx, user.id, false);
       const today = todayIn(user.timeZone);
-      return service.eventsInRange(
+      const json = await service.eventsInRangeJson(
         ctx,
         user.id,
         { fromDate: today, toDate: today, maxResults: TODAY_MAX_EVENTS, zone: user.timeZone },
         known,
       );
+      return sendJson(reply, json);
     },
   );
 
@@ -270,16 +272,17 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
         response: { 200: calendarEventList, ...errors(400), ...expired, ...upstream },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = userOf(request);
       const q = request.query;
       const known = await service.refreshForRead(ctx, user.id, q.refresh === 'true');
-      return service.eventsInRange(
+      const json = await service.eventsInRangeJson(
         ctx,
         user.id,
         { fromDate: q.startDate, toDate: q.endDate ?? q.startDate, maxResults: q.maxResults, zone: user.timeZone },
         known,
       );
+      return sendJson(reply, json);
     },
   );
 
