@@ -41,6 +41,46 @@ describe('time', () => {
       expect(isValidDate(d), d).toBe(viaDate(d));
   });
 
+  it('adds days exactly as Date does, on every YYYY-MM-DD text and whole or fractional day count', () => {
+    const viaDate = (d: string, n: number) => {
+      try {
+        return new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+      } catch (e) {
+        return e instanceof RangeError ? 'RangeError' : 'other';
+      }
+    };
+    const added = (d: string, n: number) => {
+      try {
+        return addDays(d, n);
+      } catch (e) {
+        return e instanceof RangeError ? 'RangeError' : 'other';
+      }
+    };
+    const digits = (n: number, max: number) => fc.integer({ min: 0, max }).map((v) => String(v).padStart(n, '0'));
+    const texts = fc.tuple(digits(4, 9999), digits(2, 13), digits(2, 32)).map(([y, m, d]) => `${y}-${m}-${d}`);
+    const counts = fc.oneof(
+      fc.integer({ min: -1000, max: 1000 }),
+      fc.integer({ min: -4_000_000, max: 4_000_000 }),
+      fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+    );
+    fc.assert(
+      fc.property(fc.oneof(texts, dates), counts, (d, n) => added(d, n) === viaDate(d, n)),
+      { numRuns: 20_000 },
+    );
+    for (const [d, n] of [
+      ['2024-02-28', 1],
+      ['2100-02-28', 1],
+      ['2000-02-28', 1],
+      ['2026-12-31', 1],
+      ['2026-03-01', -1],
+      ['0100-01-01', -1],
+      ['9999-12-31', 1],
+      ['2026-02-30', 0],
+      ['2026-1-1', 1],
+    ] as const)
+      expect(added(d, n), `${d} ${n}`).toBe(viaDate(d, n));
+  });
+
   it('names zones canonically and refuses unknown ones', () => {
     expect(canonicalTimeZone('europe/paris')).toBe('Europe/Paris');
     expect(canonicalTimeZone('Mars/Olympus_Mons')).toBeNull();

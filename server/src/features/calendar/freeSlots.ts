@@ -1,5 +1,6 @@
-import { addDays, startOfDayIn, todayIn } from '../../../../common/src/time.js';
+import { addDays, todayIn } from '../../../../common/src/time.js';
 import type { AppContext } from '../../context.js';
+import { dayStartIn } from '../../time/dayStarts.js';
 import { inZone } from './present.js';
 import { eventsInRange } from './service.js';
 
@@ -15,7 +16,7 @@ const MIN = 60_000;
 
 function hourIn(date: string, hour: number, zone: string): number {
   // The day's midnight plus whole hours, then corrected through the zone so DST days keep the wall clock.
-  const midnight = Date.parse(startOfDayIn(date, zone));
+  const midnight = Date.parse(dayStartIn(date, zone));
   const guess = midnight + hour * 3600_000;
   const shown = Number(inZone(guess, zone).slice(11, 13));
   return guess + (hour - shown) * 3600_000;

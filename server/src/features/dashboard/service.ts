@@ -7,20 +7,19 @@ import { overviewData } from './repo.js';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
-/** The 7 days of the week holding `today`, Sunday first (one Date stepped a day at a time). */
+/** The 7 days of the week holding `today`, Sunday first. */
 export function weekGrid(today: string, completed: Set<string>): WeekDay[] {
-  const day = new Date(`${sundayOf(today)}T00:00:00Z`);
+  const sunday = sundayOf(today);
   const grid: WeekDay[] = [];
   for (let i = 0; i < 7; i++) {
-    const date = day.toISOString().slice(0, 10);
+    const date = addDays(sunday, i);
     grid.push({
       date,
       weekday: WEEKDAYS[i] ?? '',
-      day: day.getUTCDate(),
+      day: Number(date.slice(8, 10)),
       isToday: date === today,
       workoutCompleted: completed.has(date),
     });
-    day.setUTCDate(day.getUTCDate() + 1);
   }
   return grid;
 }

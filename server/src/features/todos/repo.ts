@@ -1,8 +1,9 @@
 import { TODO_OPEN_MAX, TODO_RECENT_DONE_MAX, TODOS_DONE_PAGE_DEFAULT } from '../../../../common/src/api/todos.js';
 import { COMPLETED_TODO_VISIBLE_MS } from '../../../../common/src/journalConstants.js';
-import { DEFAULT_TIME_ZONE, startOfDayIn, todayIn } from '../../../../common/src/time.js';
+import { DEFAULT_TIME_ZONE } from '../../../../common/src/time.js';
 import type { Db } from '../../db/index.js';
 import type { TodosTable } from '../../db/schema.js';
+import { dayStartIn, todayInZone } from '../../time/dayStarts.js';
 
 export interface TodoRecord {
   id: number;
@@ -84,7 +85,7 @@ export async function listTodos(db: Db, userId: number, filter: TodoFilter = {})
   if (filter.completed === true) return []; // overdue todos are open ones
   if (!filter.overdue) return (await open(base)).map(present);
   const zone = filter.timeZone ?? DEFAULT_TIME_ZONE;
-  const startOfToday = startOfDayIn(todayIn(zone, now), zone);
+  const startOfToday = dayStartIn(todayInZone(zone, now), zone);
   return (await open(base.where('created_at', '<', startOfToday))).map(present);
 }
 
