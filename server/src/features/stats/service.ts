@@ -29,6 +29,41 @@ export function streaks(daysAscending: number[], today: number): { current: numb
   return { current, longest };
 }
 
+interface Weeks {
+  from: string;
+  /** Each week's Sunday. */
+  starts: readonly string[];
+  /** The instants those Sundays start in the zone, and the instant the day after `to` starts. */
+  instants: { starts: readonly string[]; end: string };
+}
+
+/**
+ * The weeks of a range are the same for every request of a day (a year is 53 dates and 54 day
+ * starts in the zone), so they are kept by zone, last day and number of weeks, frozen because
+ * every request shares them; the map is emptied when it grows past its bound.
+ */
+const weekSets = new Map<string, Weeks>();
+const WEEK_SETS_MAX = 5_000;
+
+function weeksEndingOn(to: string, count: number, zone: string): Weeks {
+  const key = `${zone} ${to} ${count}`;
+  const known = weekSets.get(key);
+  if (known) return known;
+  const from = addDays(sundayOf(to), -7 * (count - 1));
+  const starts = Object.freeze(Array.from({ length: count }, (_, i) => addDays(from, 7 * i)));
+  const weeks: Weeks = Object.freeze({
+    from,
+    starts,
+    instants: Object.freeze({
+      starts: Object.freeze(starts.map((s) => dayStartIn(s, zone))),
+      end: dayStartIn(addDays(to, 1), zone),
+    }),
+  });
+  if (weekSets.size >= WEEK_SETS_MAX) weekSets.clear();
+  weekSets.set(key, weeks);
+  return weeks;
+}
+
 /** Everything the stats page draws, over the last weeks of the user's (Sunday-start weeks). */
 export async function stats(
   db: Db,
@@ -38,14 +73,8 @@ export async function stats(
   now: number = Date.now(),
 ): Promise<Stats> {
   const to = todayInZone(user.timeZone, now);
-  const count = STATS_RANGES[range];
-  const from = addDays(sundayOf(to), -7 * (count - 1));
-  const starts = Array.from({ length: count }, (_, i) => addDays(from, 7 * i));
+  const { from, starts, instants } = weeksEndingOn(to, STATS_RANGES[range], user.timeZone);
   const bounds = { starts, to };
-  const instants = {
-    starts: starts.map((s) => dayStartIn(s, user.timeZone)),
-    end: dayStartIn(addDays(to, 1), user.timeZone),
-  };
 
   const [workouts, journal, todos, meetings, days, exerciseOutcomes, liked, disliked, energy] = await Promise.all([
     repo.workoutsPerWeek(db, user.id, bounds),

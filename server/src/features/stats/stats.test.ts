@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stats } from '../../../../common/src/api/stats.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, signIn } from '../../test/harness.js';
 import { morningNote, seed } from '../../test/seed.js';
+import * as repo from './repo.js';
 import { dayNumber, stats, streaks } from './service.js';
 
 let h: Harness;
@@ -178,6 +179,17 @@ describe('stats', () => {
 
   it('finds the current streak across the week boundary and the longest ever', () => {
     expect(answer.streak).toEqual({ current: 3, longest: 4 });
+  });
+
+  it('reads the completed days in ascending order, up to the given day, skipped days left out', async () => {
+    const id = await idOf(await signIn(h, 'counted'));
+    const done = ['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04', '2026-01-10', '2026-02-16', '2026-02-17'];
+    const upTo7 = [...done, '2026-03-06', '2026-03-07'];
+    expect(await repo.completedDays(h.ctx.db, id, '2026-03-08')).toEqual([...upTo7, '2026-03-08'].map(dayNumber));
+    expect(await repo.completedDays(h.ctx.db, id, '2026-03-07')).toEqual(upTo7.map(dayNumber));
+    expect(await repo.completedDays(h.ctx.db, id, '2025-12-31')).toEqual([]);
+    expect(repo.ascendingDays('20454,-3,20454,9,10')).toEqual([-3, 9, 10, 20454, 20454]);
+    expect(repo.ascendingDays('-3,9,10')).toEqual([-3, 9, 10]);
   });
 
   it('counts exercise outcomes and verdicts of the range only', () => {
