@@ -6,9 +6,13 @@ const auth = async (page: Page) => ({ authorization: `Bearer ${await storedToken
 /** Deletes the signed-in user's transcripts and todos through the API, so each test starts empty. */
 async function clean(page: Page) {
   const headers = await auth(page);
-  const page1 = await (await page.request.get('/api/transcripts?limit=1000', { headers })).json();
-  const ids = (page1.items as Array<{ id: number }>).map((t) => t.id);
-  if (ids.length) await page.request.post('/api/transcripts/bulk-delete', { headers, data: { ids } });
+  // A page at a time (the largest page is 200), until none is left.
+  for (let round = 0; round < 50; round++) {
+    const first = await (await page.request.get('/api/transcripts?limit=200', { headers })).json();
+    const ids = (first.items as Array<{ id: number }>).map((t) => t.id);
+    if (ids.length === 0) break;
+    expect((await page.request.post('/api/transcripts/bulk-delete', { headers, data: { ids } })).ok()).toBe(true);
+  }
   for (const q of ['true', 'false']) {
     for (const t of (await (await page.request.get(`/api/todos?completed=${q}`, { headers })).json()) as Array<{
       id: number;
@@ -159,6 +163,32 @@ test('bulk-deletes transcripts in data management after a confirmation', async (
   await expect(list).toContainText('One');
   await page.getByRole('tab', { name: 'Assistant Chats' }).click();
   await expect(page.getByRole('tabpanel')).toBeVisible();
+});
+
+test('a long list shows 50 at a time, and data management reads past the largest page', async ({ page }) => {
+  const count = 260;
+  for (let i = 0; i < count; i += 20)
+    await Promise.all(
+      Array.from({ length: Math.min(20, count - i) }, (_, k) =>
+        addByApi(page, `Meeting ${String(i + k).padStart(3, '0')}`),
+      ),
+    );
+  await page.goto('/transcript');
+  await expect(rows(page)).toHaveCount(50);
+  await page.getByRole('button', { name: `Show more (${count - 50} left)` }).click();
+  await expect(rows(page)).toHaveCount(100);
+  await expect(page.getByRole('button', { name: `Show more (${count - 100} left)` })).toBeVisible();
+  // Every row once, newest first.
+  const titles = await rows(page)
+    .locator('span', { hasText: /^Meeting \d{3}$/ })
+    .allTextContents();
+  expect(new Set(titles).size).toBe(100);
+
+  await page.goto('/dashboard/data-settings');
+  await page.getByRole('tab', { name: 'Meeting Transcripts' }).click();
+  const list = page.getByRole('list', { name: 'transcripts' });
+  await expect(list.getByRole('checkbox')).toHaveCount(count);
+  await expect(page.getByRole('checkbox', { name: `Select all (${count})` })).toBeVisible();
 });
 
 test('on a phone there is no floating button and the list still works', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { TRANSCRIPT_PAGE_MAX } from '../../common/src/api/transcripts.js';
 import type { BenchScenario } from '../types.js';
 
 const TRANSCRIPTS = 5000;
@@ -32,8 +33,14 @@ export const transcriptsScenario: BenchScenario = {
   },
   routes: [
     { label: 'GET /api/transcripts (first page)', path: '/api/transcripts' },
-    { label: 'GET /api/transcripts?limit=1000', path: '/api/transcripts?limit=1000' },
-    { label: 'GET /api/transcripts/summaries?limit=1000', path: '/api/transcripts/summaries?limit=1000' },
+    {
+      label: `GET /api/transcripts?limit=${TRANSCRIPT_PAGE_MAX} (largest page)`,
+      path: `/api/transcripts?limit=${TRANSCRIPT_PAGE_MAX}`,
+    },
+    {
+      label: `GET /api/transcripts/summaries?limit=${TRANSCRIPT_PAGE_MAX} (largest page, last)`,
+      path: `/api/transcripts/summaries?limit=${TRANSCRIPT_PAGE_MAX}&offset=${TRANSCRIPTS - TRANSCRIPT_PAGE_MAX}`,
+    },
     { label: 'GET /api/transcripts/date/{date}', path: `/api/transcripts/date/${LAST_DAY}` },
     {
       label: 'GET /api/transcripts/range (7 back, 14 ahead)',

@@ -158,7 +158,7 @@ describe('transcripts API', () => {
     const bob = await createUserAndSignIn(h, 'bob');
     expect(await get(bob, '/api/transcripts')).toEqual({ items: [], total: 0 });
     expect(await get(bob, '/api/transcripts/summaries')).toEqual({ items: [], total: 0 });
-    for (const q of ['limit=0', 'limit=1001', 'offset=-1', 'limit=abc']) {
+    for (const q of ['limit=0', `limit=${TRANSCRIPT_PAGE_MAX + 1}`, 'offset=-1', 'limit=abc']) {
       for (const path of ['/api/transcripts', '/api/transcripts/summaries']) {
         const res = await c.request({ method: 'GET', url: `${path}?${q}` });
         expect(res.statusCode, q).toBe(400);
@@ -390,8 +390,11 @@ describe('transcripts API', () => {
         })),
       )
       .execute();
-    const page = await get(alice, '/api/transcripts?limit=1000');
-    const ids: number[] = page.items.map((t: Transcript) => t.id);
+    const ids: number[] = [];
+    for (let offset = 0; ids.length < 501; offset += TRANSCRIPT_PAGE_MAX) {
+      const page = await get(alice, `/api/transcripts?limit=${TRANSCRIPT_PAGE_MAX}&offset=${offset}`);
+      ids.push(...page.items.map((t: Transcript) => t.id));
+    }
     const chosen = ids.slice(0, 500);
     const res = await alice.request({
       method: 'POST',

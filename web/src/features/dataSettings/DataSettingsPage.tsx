@@ -9,7 +9,7 @@ import {
   bulkDeleteTranscripts,
   fetchAssistantChats,
   refreshTranscripts,
-  useTranscriptList,
+  useTranscriptsUpTo,
 } from '../transcript/api';
 import { shortDate, typeLabel } from '../transcript/format';
 import styles from './DataSettings.module.css';
@@ -74,7 +74,7 @@ function ChatsPanel() {
 
 function TranscriptsPanel() {
   const queryClient = useQueryClient();
-  const list = useTranscriptList();
+  const list = useTranscriptsUpTo();
   if (list.isPending) return <LoadingState message={TRANSCRIPT_TEXT.loading} />;
   if (list.isError) return <ErrorState message="Failed to load transcripts" onRetry={() => list.refetch()} />;
   return (

@@ -29,7 +29,7 @@ import {
   importTranscriptFile,
   refreshTranscripts,
   updateTranscript,
-  useTranscriptList,
+  useTranscriptPages,
 } from './api';
 import { shortDate, typeLabel } from './format';
 import styles from './Transcript.module.css';
@@ -38,8 +38,9 @@ const PAGE = 50;
 
 /** /transcript: the list (title, date, type, Edit, Delete) and the Add New Transcript form (part 2 §2). */
 export function TranscriptsPage() {
-  const [limit, setLimit] = useState(PAGE);
-  const list = useTranscriptList(limit);
+  const list = useTranscriptPages(PAGE);
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = list.data?.pages.at(-1)?.total ?? 0;
   const queryClient = useQueryClient();
   // The form: closed, add mode (null) or edit mode (the transcript), part 2 §4.
   const [form, setForm] = useState<{ editing: Transcript | null } | null>(null);
@@ -84,7 +85,7 @@ export function TranscriptsPage() {
           <LoadingState message={TRANSCRIPT_TEXT.loading} />
         ) : list.isError ? (
           <ErrorState message={TRANSCRIPT_TEXT.fetchFailed} onRetry={() => list.refetch()} retrying={list.isFetching} />
-        ) : list.data.items.length === 0 ? (
+        ) : items.length === 0 ? (
           <EmptyState
             title="No transcripts yet"
             message="Add the notes of a meeting: typed, pasted, or imported from a Zoom, Teams or Meet caption file."
@@ -92,7 +93,7 @@ export function TranscriptsPage() {
         ) : (
           <>
             <ul className={styles.list} aria-label="Transcripts">
-              {list.data.items.map((t) => (
+              {items.map((t) => (
                 <li key={t.id} className={styles.row}>
                   <div className={styles.rowMain}>
                     <span className={styles.rowTitle}>{t.title}</span>
@@ -124,9 +125,9 @@ export function TranscriptsPage() {
                 </li>
               ))}
             </ul>
-            {list.data.total > list.data.items.length && (
-              <Button onClick={() => setLimit((l) => l + PAGE)} loading={list.isFetching}>
-                Show more ({list.data.total - list.data.items.length} left)
+            {list.hasNextPage && total > items.length && (
+              <Button onClick={() => list.fetchNextPage()} loading={list.isFetchingNextPage}>
+                Show more ({total - items.length} left)
               </Button>
             )}
           </>

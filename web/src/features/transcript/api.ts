@@ -1,14 +1,16 @@
-import { type QueryClient, useQueries, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { calendarEventList, isAuthenticatedResponse } from '../../../../common/src/api/calendar';
 import { CONVERSATIONS_PAGE_MAX, type Conversation, conversationsResponse } from '../../../../common/src/api/coach';
-import { bulkDeleteResponse } from '../../../../common/src/api/common';
+import { BULK_DELETE_MAX, bulkDeleteResponse } from '../../../../common/src/api/common';
 import {
   actionItemsResponse,
   confirmActionItemsResponse,
   importTranscriptResponse,
+  TRANSCRIPT_PAGE_MAX,
   type TranscriptBody,
   type TranscriptSummary,
+  type TranscriptSummaryPage,
   transcript,
   transcriptSummariesResponse,
   transcriptSummaryPage,
@@ -26,16 +28,42 @@ export async function refreshTranscripts(queryClient: QueryClient) {
   ]);
 }
 
-/** The data-management list holds up to this many at once (the API's largest page). */
-export const ALL_TRANSCRIPTS = 1000;
+const summaryPage = (limit: number, offset: number) =>
+  // Pages carry no texts (a page of long meetings would otherwise weigh megabytes).
+  get('/transcripts', { schema: transcriptSummaryPage, query: { limit, offset } });
 
-export function useTranscriptList(limit = ALL_TRANSCRIPTS) {
-  return useQuery({
-    queryKey: [...transcriptsKey, 'list', limit],
-    // The list carries no texts (a page of long meetings would otherwise weigh megabytes).
-    queryFn: () => get('/transcripts', { schema: transcriptSummaryPage, query: { limit } }),
+/** The list screen's pages of `pageSize`, newest first: `fetchNextPage` reads the next one. */
+export function useTranscriptPages(pageSize: number) {
+  return useInfiniteQuery({
+    queryKey: [...transcriptsKey, 'list', 'pages', pageSize],
+    queryFn: ({ pageParam }) => summaryPage(pageSize, pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const read = pages.reduce((n, p) => n + p.items.length, 0);
+      return last.items.length === 0 || read >= last.total ? undefined : read;
+    },
   });
 }
+
+/**
+ * Data Management's list: the newest transcripts up to what one bulk delete takes, read a
+ * largest page at a time, each once (one saved meanwhile may shift a page), and how many
+ * there are in all.
+ */
+export async function fetchTranscriptsUpTo(upTo = BULK_DELETE_MAX): Promise<TranscriptSummaryPage> {
+  const byId = new Map<number, TranscriptSummary>();
+  let total = 0;
+  for (let offset = 0; offset < upTo; offset += TRANSCRIPT_PAGE_MAX) {
+    const page = await summaryPage(Math.min(TRANSCRIPT_PAGE_MAX, upTo - offset), offset);
+    for (const t of page.items) byId.set(t.id, t);
+    total = page.total;
+    if (page.items.length === 0 || offset + page.items.length >= page.total) break;
+  }
+  return { items: [...byId.values()], total };
+}
+
+export const useTranscriptsUpTo = () =>
+  useQuery({ queryKey: [...transcriptsKey, 'list', 'bulk'], queryFn: () => fetchTranscriptsUpTo() });
 
 export const fetchTranscript = (id: number) => get(`/transcripts/${id}`, { schema: transcript });
 /** One transcript with its text, for the form (lists and windows carry summaries only). */
