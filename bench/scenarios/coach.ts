@@ -1,3 +1,4 @@
+import { CONVERSATIONS_PAGE_MAX } from '../../common/src/api/coach.js';
 import { ASSISTANT_REQUESTS } from '../../common/src/coachTexts.js';
 import { sizes } from '../options.js';
 import { percentile } from '../stats.js';
@@ -88,6 +89,10 @@ export const coachScenario: BenchScenario = {
     { label: `GET /api/coach/conversations (first page of ${CONVERSATIONS})`, path: '/api/coach/conversations' },
     { label: `GET /api/coach/conversations/{uuid} (${MESSAGES_EACH} msgs)`, path: `/api/coach/conversations/${KNOWN}` },
     { label: 'GET /api/coach/meta/assistant', path: '/api/coach/meta/assistant' },
+    {
+      label: `GET /api/coach/conversations?limit=${CONVERSATIONS_PAGE_MAX} (largest page)`,
+      path: `/api/coach/conversations?limit=${CONVERSATIONS_PAGE_MAX}`,
+    },
   ],
   measure: async ({ baseUrl, token }) => [await briefingStream(baseUrl, token, 50)],
 };

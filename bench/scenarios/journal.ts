@@ -1,3 +1,5 @@
+import { TODOS_DONE_PAGE_MAX } from '../../common/src/api/todos.js';
+import { JOURNAL_LIST_MAX, NOTES_MAX_PAGE_SIZE } from '../../common/src/journalConstants.js';
 import { parseDailyNote } from '../../common/src/journalText.js';
 import { sizes } from '../options.js';
 import type { BenchScenario } from '../types.js';
@@ -99,5 +101,18 @@ export const journalScenario: BenchScenario = {
       path: '/api/personal-journal?type=daily_morning&limit=25',
     },
     { label: `GET /api/todos (${TODOS} todos, ${OPEN_TODOS} open)`, path: '/api/todos' },
+    // Each list's largest page (the maximum is set where its p99 stays within 25 ms).
+    {
+      label: `GET /api/personal-journal?limit=${JOURNAL_LIST_MAX} (largest page)`,
+      path: `/api/personal-journal?limit=${JOURNAL_LIST_MAX}`,
+    },
+    {
+      label: `GET /api/notes/headlines?limit=${NOTES_MAX_PAGE_SIZE} (largest page)`,
+      path: `/api/notes/headlines?limit=${NOTES_MAX_PAGE_SIZE}`,
+    },
+    {
+      label: `GET /api/todos?completed=true&limit=${TODOS_DONE_PAGE_MAX} (largest page)`,
+      path: `/api/todos?completed=true&limit=${TODOS_DONE_PAGE_MAX}`,
+    },
   ],
 };

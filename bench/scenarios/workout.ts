@@ -1,3 +1,4 @@
+import { WORKOUT_PAGE_MAX } from '../../common/src/api/workout.js';
 import { ALL_EQUIPMENT, DEFAULT_EQUIPMENT } from '../../common/src/workoutConstants.js';
 import { planWorkout } from '../../common/src/workoutPlanner.js';
 import { saveLog } from '../../server/src/features/workout/logsRepo.js';
@@ -76,6 +77,14 @@ export const workoutScenario: BenchScenario = {
     { label: 'GET /api/workout/next (latest plan)', path: '/api/workout/next' },
     { label: 'GET /api/workout?limit=30 (plans)', path: '/api/workout?limit=30' },
     { label: 'GET /api/workout-log?limit=30 (logs)', path: '/api/workout-log?limit=30' },
+    {
+      label: `GET /api/workout?limit=${WORKOUT_PAGE_MAX} (largest page)`,
+      path: `/api/workout?limit=${WORKOUT_PAGE_MAX}`,
+    },
+    {
+      label: `GET /api/workout-log?limit=${WORKOUT_PAGE_MAX} (largest page)`,
+      path: `/api/workout-log?limit=${WORKOUT_PAGE_MAX}`,
+    },
     { label: 'GET /api/exercise/progress/{uuid}', path: `/api/exercise/progress/${TODAY_UUID}` },
     { label: 'GET /api/settings', path: '/api/settings' },
   ],
