@@ -2,11 +2,11 @@ import type { SettingsResponse } from '../../../../common/src/api/settings.js';
 import type { Db } from '../../db/index.js';
 import { setUserTimeZone } from '../../time/userZone.js';
 import type { AuthUser } from '../auth/service.js';
-import { loadSettings, settingsOf } from '../workout/service.js';
-import { saveSettings as saveWorkoutSettings } from '../workout/settingsRepo.js';
+import { loadSettings, settingsOf, settingsResponseOf } from '../workout/service.js';
+import { getSettings as readWorkoutSettings, saveSettings as saveWorkoutSettings } from '../workout/settingsRepo.js';
 
 export async function getSettings(db: Db, user: AuthUser): Promise<SettingsResponse> {
-  return { ...(await loadSettings(db, user.id)).response, timezone: user.timeZone };
+  return { ...settingsResponseOf(await readWorkoutSettings(db, user.id)), timezone: user.timeZone };
 }
 
 export async function saveSettings(

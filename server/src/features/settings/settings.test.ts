@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ASSISTANT_REQUESTS } from '../../../../common/src/coachTexts.js';
 import { startOfDayIn, todayIn } from '../../../../common/src/time.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { settingsOf, settingsResponseOf } from '../workout/service.js';
+import type { SettingsRow } from '../workout/settingsRepo.js';
 import { generate } from '../workout/testing.js';
 
 let h: Harness;
@@ -123,5 +125,36 @@ describe("'today' follows the user's zone on the server", () => {
     expect(await ask()).toContain('- Ship the east release');
     await setZone(c, WEST);
     expect(await ask()).not.toContain('- Ship the east release');
+  });
+});
+
+describe('the settings read', () => {
+  it('writes each stored text as presenting it afresh would, read after read, damaged texts as defaults', () => {
+    const valid = settingsOf(undefined).response;
+    const rows: Array<SettingsRow | undefined> = [
+      undefined,
+      { id: 1, equipment_available: valid.equipmentAvailable, workout_preferences: valid.workoutPreferences },
+      { id: 2, equipment_available: '{not json', workout_preferences: '[]' },
+      { id: 3, equipment_available: '{"indoor":"dumbbells"}', workout_preferences: '{"extra":true}' },
+      {
+        id: 4,
+        equipment_available: JSON.stringify({ indoor: ['dumbbells'], home: [], outdoor: ['bike'], secret: 'x' }),
+        workout_preferences: JSON.stringify({ ...JSON.parse(valid.workoutPreferences), unknown: 1 }),
+      },
+    ];
+    for (let round = 0; round < 2; round++)
+      for (const row of rows) expect(settingsResponseOf(row), JSON.stringify(row)).toEqual(settingsOf(row).response);
+    // The same row with one text changed answers the change.
+    const changed = {
+      id: 4,
+      equipment_available: JSON.stringify({ indoor: [], home: ['bowflex weights'], outdoor: [] }),
+      workout_preferences: '',
+    };
+    expect(settingsResponseOf(changed)).toEqual(settingsOf(changed).response);
+    expect(JSON.parse(settingsResponseOf(changed).equipmentAvailable)).toEqual({
+      indoor: [],
+      home: ['bowflex weights'],
+      outdoor: [],
+    });
   });
 });

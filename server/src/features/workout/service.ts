@@ -74,3 +74,32 @@ export function settingsOf(row: SettingsRow | undefined) {
 }
 
 export const loadSettings = async (db: Db, userId: number) => settingsOf(await getSettings(db, userId));
+
+/**
+ * A stored settings text as the response writes it (parsed, checked against its schema,
+ * defaults when damaged, written again), by stored text. Every read of the settings did that
+ * work again for the same two texts; the answer depends on the text alone and is itself a
+ * string, so it can be shared. One bounded map per kind, emptied when full.
+ */
+function normalisedText<T>(cache: Map<string, string>, text: string | undefined, schema: z.ZodType<T>, fallback: T) {
+  if (!text) return JSON.stringify(fallback);
+  let out = cache.get(text);
+  if (out === undefined) {
+    out = JSON.stringify(parseOr(text, schema, fallback));
+    if (cache.size >= NORMALISED_MAX) cache.clear();
+    cache.set(text, out);
+  }
+  return out;
+}
+const NORMALISED_MAX = 1_000;
+const equipmentTexts = new Map<string, string>();
+const preferenceTexts = new Map<string, string>();
+
+/** `settingsOf(row).response`, for reads that need nothing else (GET /api/settings). */
+export const settingsResponseOf = (row: SettingsRow | undefined): Omit<SettingsResponse, 'timezone'> => ({
+  id: row?.id ?? 0,
+  equipmentAvailable: normalisedText(equipmentTexts, row?.equipment_available, equipmentAvailable, DEFAULT_EQUIPMENT),
+  workoutPreferences: normalisedText(preferenceTexts, row?.workout_preferences, workoutPreferences, {
+    ...DEFAULT_WORKOUT_PREFERENCES,
+  }),
+});
