@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { EXECUTIONS_PAGE_MAX } from '../../common/src/api/cron.js';
 import { createAiProvider } from '../../server/src/ai/provider.js';
 import { loadConfig } from '../../server/src/config.js';
 import { type Db, migrateToLatest, openDatabase } from '../../server/src/db/index.js';
@@ -241,6 +242,10 @@ export const cronScenario: BenchScenario = {
       path: '/api/cron/executions?limit=50',
     },
     { label: 'GET /api/cron/executions?limit=50&offset=5000', path: '/api/cron/executions?limit=50&offset=5000' },
+    {
+      label: `GET /api/cron/executions?limit=${EXECUTIONS_PAGE_MAX} (largest page)`,
+      path: `/api/cron/executions?limit=${EXECUTIONS_PAGE_MAX}`,
+    },
   ],
   async measure({ baseUrl, token }) {
     return [await tickCost(), await lateness(), await backup(baseUrl, token)];
