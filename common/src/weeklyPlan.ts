@@ -40,17 +40,24 @@ export function mergeGoals(current: string[], suggested: string[]): string[] {
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n).trimEnd()}…` : s);
 
 /** Distinct non-blank strings, first occurrence kept (case-insensitive), up to `max`. */
-function distinct(items: string[], max: number): string[] {
+function distinct(items: Iterable<string>, max: number): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const i of items) {
     const t = i.trim();
-    if (!t || seen.has(norm(t))) continue;
-    seen.add(norm(t));
+    if (!t) continue;
+    const key = t.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
     out.push(t);
     if (out.length === max) break;
   }
   return out;
+}
+
+/** Every string each row lists, in order, read only as far as the caller goes. */
+function* each<T>(rows: readonly T[], list: (row: T) => readonly string[]): Generator<string> {
+  for (const row of rows) yield* list(row);
 }
 
 /**
@@ -66,7 +73,7 @@ export function summariseReflections(
   const energies = morning.map((m) => m.energy_level).filter((e): e is number => typeof e === 'number');
   return {
     priorities: distinct(
-      morning.flatMap((m) => m.priorities),
+      each(morning, (m) => m.priorities),
       limits.list,
     ),
     challenges: distinct(
@@ -74,7 +81,7 @@ export function summariseReflections(
       limits.short,
     ),
     wins: distinct(
-      evening.flatMap((e) => e.wins),
+      each(evening, (e) => e.wins),
       limits.list,
     ),
     frustrations: distinct(
@@ -82,7 +89,7 @@ export function summariseReflections(
       limits.short,
     ).map((f) => cut(f, SUMMARY_LIMITS.frustrationChars)),
     open_loops: distinct(
-      evening.flatMap((e) => e.open_loops),
+      each(evening, (e) => e.open_loops),
       limits.list,
     ),
     average_energy: energies.length

@@ -6,6 +6,7 @@ import type {
 } from '../../../../common/src/api/calendar.js';
 import type { ProviderEvent } from '../../calendar/types.js';
 import { dateOfInstant, isoInZone } from '../../calendar/zoneFormat.js';
+import { byText, frozen } from '../../textMemo.js';
 import type { CalendarRow, ConnectionRow, EventRow } from './repo.js';
 
 /** A calendar's public id: stable across reconnects, unique per user (one Google, one CalDAV). */
@@ -44,20 +45,9 @@ type Stored = Omit<ProviderEvent, 'id' | 'allDay' | 'startAt' | 'endAt' | 'start
  * Parsed event details by their stored text. The same cached events are presented again and
  * again (every view and reload reads the same days), and parsing them was most of the work.
  * Keyed by the text itself, so a changed event is simply another entry; the parsed objects are
- * shared by every answer and never changed.
+ * shared by every answer and frozen.
  */
-const parsedDetails = new Map<string, Stored>();
-const PARSED_MAX = 10_000;
-
-function detailsOf(data: string): Stored {
-  let d = parsedDetails.get(data);
-  if (d === undefined) {
-    d = JSON.parse(data) as Stored;
-    if (parsedDetails.size >= PARSED_MAX) parsedDetails.clear();
-    parsedDetails.set(data, d);
-  }
-  return d;
-}
+const detailsOf = byText((data) => frozen(JSON.parse(data) as Stored), 10_000);
 
 /**
  * A cached event in the §3 shape: timed events in the user's zone, all-day events by date.

@@ -4,6 +4,7 @@ import { summariseReflections } from '../../../../common/src/weeklyPlan.js';
 import { REFLECTIONS_FETCHED } from '../../../../common/src/weeklyTexts.js';
 import { weekOf } from '../../../../common/src/weekRules.js';
 import type { Db } from '../../db/index.js';
+import { byText, frozen } from '../../textMemo.js';
 import { parseJson } from '../journal/repo.js';
 import { dailyNotesWithParts } from './repo.js';
 
@@ -23,6 +24,28 @@ export function reflectionPeriod(date: string) {
   return { from: addDays(monday, -7 * WEEKS_BACK), to: addDays(monday, 6) };
 }
 
+type Morning = Omit<MorningReflection, 'date'>;
+type Evening = Omit<EveningReflection, 'date'>;
+
+/**
+ * A daily note's two reflections, by its stored structured data: the same notes are read by
+ * every plan of the weeks around them, and parsing them was most of the read. Frozen, as every
+ * answer shares them.
+ */
+const partsOf = byText((text): { morning: Morning; evening: Evening } => {
+  const data = parseJson(text);
+  const m = (data?.morning ?? {}) as Record<string, unknown>;
+  const e = (data?.evening ?? {}) as Record<string, unknown>;
+  return frozen({
+    morning: {
+      priorities: strings(m.daily_priorities),
+      challenges: str(m.anticipated_challenges),
+      energy_level: typeof m.energy_level === 'number' ? m.energy_level : null,
+    },
+    evening: { wins: strings(e.wins), frustrations: str(e.frustrations), open_loops: strings(e.open_loops) },
+  });
+}, 5_000);
+
 /** The latest 25 morning and 25 evening parts of daily notes in the period, and their summary. */
 export async function loadReflections(db: Db, userId: number, date: string): Promise<WeeklyReflections> {
   const { from, to } = reflectionPeriod(date);
@@ -32,25 +55,9 @@ export async function loadReflections(db: Db, userId: number, date: string): Pro
     const wantMorning = r.has_morning === 1 && morning_reflections.length < REFLECTIONS_FETCHED;
     const wantEvening = r.has_evening === 1 && evening_reflections.length < REFLECTIONS_FETCHED;
     if (!wantMorning && !wantEvening) continue;
-    const data = parseJson(r.structured_data);
-    if (wantMorning) {
-      const m = (data?.morning ?? {}) as Record<string, unknown>;
-      morning_reflections.push({
-        date: r.date,
-        priorities: strings(m.daily_priorities),
-        challenges: str(m.anticipated_challenges),
-        energy_level: typeof m.energy_level === 'number' ? m.energy_level : null,
-      });
-    }
-    if (wantEvening) {
-      const e = (data?.evening ?? {}) as Record<string, unknown>;
-      evening_reflections.push({
-        date: r.date,
-        wins: strings(e.wins),
-        frustrations: str(e.frustrations),
-        open_loops: strings(e.open_loops),
-      });
-    }
+    const parts = partsOf(r.structured_data ?? '');
+    if (wantMorning) morning_reflections.push({ date: r.date, ...parts.morning });
+    if (wantEvening) evening_reflections.push({ date: r.date, ...parts.evening });
   }
   return {
     from,

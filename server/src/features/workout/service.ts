@@ -15,6 +15,7 @@ import {
   type Equipment,
 } from '../../../../common/src/workoutConstants.js';
 import type { Db } from '../../db/index.js';
+import { byText } from '../../textMemo.js';
 import type { LogRow } from './logsRepo.js';
 import type { PlanRow } from './plansRepo.js';
 import { getSettings, type SettingsRow } from './settingsRepo.js';
@@ -77,29 +78,18 @@ export const loadSettings = async (db: Db, userId: number) => settingsOf(await g
 
 /**
  * A stored settings text as the response writes it (parsed, checked against its schema,
- * defaults when damaged, written again), by stored text. Every read of the settings did that
- * work again for the same two texts; the answer depends on the text alone and is itself a
- * string, so it can be shared. One bounded map per kind, emptied when full.
+ * defaults when damaged, written again), by stored text: every read of the settings did that
+ * work again for the same two texts.
  */
-function normalisedText<T>(cache: Map<string, string>, text: string | undefined, schema: z.ZodType<T>, fallback: T) {
-  if (!text) return JSON.stringify(fallback);
-  let out = cache.get(text);
-  if (out === undefined) {
-    out = JSON.stringify(parseOr(text, schema, fallback));
-    if (cache.size >= NORMALISED_MAX) cache.clear();
-    cache.set(text, out);
-  }
-  return out;
-}
-const NORMALISED_MAX = 1_000;
-const equipmentTexts = new Map<string, string>();
-const preferenceTexts = new Map<string, string>();
+const equipmentText = byText((t) => JSON.stringify(parseOr(t, equipmentAvailable, DEFAULT_EQUIPMENT)), 1_000);
+const preferencesText = byText(
+  (t) => JSON.stringify(parseOr(t, workoutPreferences, { ...DEFAULT_WORKOUT_PREFERENCES })),
+  1_000,
+);
 
 /** `settingsOf(row).response`, for reads that need nothing else (GET /api/settings). */
 export const settingsResponseOf = (row: SettingsRow | undefined): Omit<SettingsResponse, 'timezone'> => ({
   id: row?.id ?? 0,
-  equipmentAvailable: normalisedText(equipmentTexts, row?.equipment_available, equipmentAvailable, DEFAULT_EQUIPMENT),
-  workoutPreferences: normalisedText(preferenceTexts, row?.workout_preferences, workoutPreferences, {
-    ...DEFAULT_WORKOUT_PREFERENCES,
-  }),
+  equipmentAvailable: equipmentText(row?.equipment_available ?? ''),
+  workoutPreferences: preferencesText(row?.workout_preferences ?? ''),
 });
