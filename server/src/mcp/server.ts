@@ -6,7 +6,7 @@ import { listJournalEntries } from '../features/journal/repo.js';
 import { getDailyNote } from '../features/journal/service.js';
 import { listTodos } from '../features/todos/repo.js';
 import { listLogs } from '../features/workout/logsRepo.js';
-import { addDays, todayIn } from './time.js';
+import { addDays, todayInZone } from './time.js';
 import { registerTool } from './tools/define.js';
 import { toolDomains } from './tools/index.js';
 import { weeklyPlanOf } from './tools/journal.js';
@@ -18,7 +18,7 @@ const INSTRUCTIONS =
 /** A server for one request, acting as the key's owner. Stateless: nothing outlives the request. */
 export function createMcpServer(ctx: AppContext, user: KeyUser, zone: string, log: (e: unknown) => void): McpServer {
   const server = new McpServer({ name: 'daymark', version: ctx.version }, { instructions: INSTRUCTIONS });
-  const today = () => todayIn(zone);
+  const today = () => todayInZone(zone);
   const base = { ctx, user, zone, today };
   for (const domain of toolDomains) for (const def of domain) registerTool(server, def, base, log);
 

@@ -1,5 +1,6 @@
-import { DEFAULT_TIME_ZONE, todayIn } from '../../../common/src/time.js';
+import { DEFAULT_TIME_ZONE } from '../../../common/src/time.js';
 import type { Db } from '../db/index.js';
+import { todayInZone } from './dayStarts.js';
 
 /**
  * A user's IANA zone ('UTC' until one is set), for code that runs outside a request (jobs, MCP
@@ -11,7 +12,7 @@ export async function userTimeZone(db: Db, userId: number): Promise<string> {
 }
 
 export async function userToday(db: Db, userId: number, now: number | Date = Date.now()): Promise<string> {
-  return todayIn(await userTimeZone(db, userId), now);
+  return todayInZone(await userTimeZone(db, userId), now);
 }
 
 export async function setUserTimeZone(db: Db, userId: number, zone: string): Promise<void> {

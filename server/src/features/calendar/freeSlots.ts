@@ -1,6 +1,6 @@
-import { addDays, todayIn } from '../../../../common/src/time.js';
+import { addDays } from '../../../../common/src/time.js';
 import type { AppContext } from '../../context.js';
-import { dayStartIn } from '../../time/dayStarts.js';
+import { dayStartIn, todayInZone } from '../../time/dayStarts.js';
 import { inZone } from './present.js';
 import { eventsInRange } from './service.js';
 
@@ -28,7 +28,7 @@ export async function freeSlots(
   q: { days: number; minDuration: number; zone: string; now?: number },
 ) {
   const now = q.now ?? Date.now();
-  const today = todayIn(q.zone, now);
+  const today = todayInZone(q.zone, now);
   const last = addDays(today, q.days - 1);
   const events = await eventsInRange(ctx, userId, { fromDate: today, toDate: last, maxResults: 100_000, zone: q.zone });
   const busy = events

@@ -23,11 +23,11 @@ import {
   TODAY_MAX_EVENTS,
 } from '../../../../common/src/api/calendar.js';
 import { errorResponse, errors } from '../../../../common/src/api/common.js';
-import { todayIn } from '../../../../common/src/time.js';
 import { secretBox } from '../../calendar/secrets.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { sendJson } from '../../http/serializer.js';
+import { todayInZone } from '../../time/dayStarts.js';
 import { startAutoSync } from './autoSync.js';
 import { freeSlots } from './freeSlots.js';
 import { authUrl, handleCallback } from './oauth.js';
@@ -250,7 +250,7 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       const user = userOf(request);
       const known = await service.refreshForRead(ctx, user.id, false);
-      const today = todayIn(user.timeZone);
+      const today = todayInZone(user.timeZone);
       const json = await service.eventsInRangeJson(
         ctx,
         user.id,

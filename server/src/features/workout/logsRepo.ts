@@ -1,5 +1,6 @@
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
+import { prepared } from '../../db/prepared.js';
 
 export interface LogRow {
   id: number;
@@ -12,34 +13,37 @@ const columns = ['id', 'date', 'entry', 'workout_completion', 'workout_skipped']
 
 /** The user's logs, newest date first (one log per date; ties, if any, by id): `limit` from `offset`. */
 export function listLogs(db: Db, userId: number, opts: { limit: number; offset?: number }): Promise<LogRow[]> {
-  return db
+  return logsQuery.execute(db, { userId, limit: opts.limit, offset: opts.offset ?? 0 });
+}
+
+// The history's reads and the day's log (read by every log save too): compiled once (db/prepared.ts).
+const logsQuery = prepared<{ userId: number; limit: number; offset: number }, LogRow>((db, p) =>
+  db
     .selectFrom('workout_logs')
     .select(columns)
-    .where('user_id', '=', userId)
+    .where('user_id', '=', p.userId)
     .orderBy('date', 'desc')
     .orderBy('id', 'desc')
-    .limit(opts.limit)
-    .offset(opts.offset ?? 0)
-    .execute();
-}
+    .limit(p.limit)
+    .offset(p.offset),
+);
+const countQuery = prepared<{ userId: number }, { n: number | string }>((db, p) =>
+  db
+    .selectFrom('workout_logs')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', p.userId),
+);
+const byDateQuery = prepared<{ userId: number; date: string }, LogRow>((db, p) =>
+  db.selectFrom('workout_logs').select(columns).where('user_id', '=', p.userId).where('date', '=', p.date),
+);
 
 /** How many logs the user has. */
 export async function countLogs(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('workout_logs')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return Number((await countQuery.executeTakeFirst(db, { userId }))?.n ?? 0);
 }
 
 export function getLogByDate(db: Db, userId: number, date: string): Promise<LogRow | undefined> {
-  return db
-    .selectFrom('workout_logs')
-    .select(columns)
-    .where('user_id', '=', userId)
-    .where('date', '=', date)
-    .executeTakeFirst();
+  return byDateQuery.executeTakeFirst(db, { userId, date });
 }
 
 /** One log per date: saving again updates it. */

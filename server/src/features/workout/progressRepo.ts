@@ -1,5 +1,6 @@
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
+import { prepared } from '../../db/prepared.js';
 
 export interface ProgressRow {
   workout_uuid: string;
@@ -9,14 +10,18 @@ export interface ProgressRow {
   notes: string | null;
 }
 
-export function listProgress(db: Db, userId: number, workoutUuid: string): Promise<ProgressRow[]> {
-  return db
+// Read by every load of the Today screen: compiled once (db/prepared.ts).
+const progressQuery = prepared<{ userId: number; workoutUuid: string }, ProgressRow>((db, p) =>
+  db
     .selectFrom('exercise_progress')
     .select(['workout_uuid', 'section_uuid', 'exercise_uuid', 'status', 'notes'])
-    .where('user_id', '=', userId)
-    .where('workout_uuid', '=', workoutUuid)
-    .orderBy('id')
-    .execute();
+    .where('user_id', '=', p.userId)
+    .where('workout_uuid', '=', p.workoutUuid)
+    .orderBy('id'),
+);
+
+export function listProgress(db: Db, userId: number, workoutUuid: string): Promise<ProgressRow[]> {
+  return progressQuery.execute(db, { userId, workoutUuid });
 }
 
 export async function saveProgress(db: Db, userId: number, p: ProgressRow): Promise<void> {

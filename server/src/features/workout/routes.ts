@@ -14,11 +14,11 @@ import {
   saveLogRequest,
 } from '../../../../common/src/api/workout.js';
 import { MESSAGES } from '../../../../common/src/constants.js';
-import { todayIn } from '../../../../common/src/time.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { openEventStream } from '../../http/sse.js';
+import { todayInZone } from '../../time/dayStarts.js';
 import { exerciseRoutes } from './exerciseRoutes.js';
 import { generateWorkout } from './generation.js';
 import { countLogs, deleteLog, getLogByDate, listLogs, saveLog } from './logsRepo.js';
@@ -62,7 +62,7 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
       const stream = openEventStream(request, reply);
       stream.send('connected', { message: 'Connected' });
       try {
-        const query = { ...request.query, date: request.query.date ?? todayIn(user.timeZone) };
+        const query = { ...request.query, date: request.query.date ?? todayInZone(user.timeZone) };
         await generateWorkout(ctx, user.id, query, (e) => stream.send(e.event, e.data), stream.signal);
       } catch (err) {
         request.log.error({ err }, 'workout generation failed');
@@ -86,7 +86,7 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const user = userOf(request);
-      const row = await getLatestPlan(ctx.db, user.id, todayIn(user.timeZone));
+      const row = await getLatestPlan(ctx.db, user.id, todayInZone(user.timeZone));
       return { plan: row ? presentPlan(row) : null };
     },
   );

@@ -4,7 +4,7 @@ import { isoDate } from '../../../../common/src/api/journal.js';
 import type { AppContext } from '../../context.js';
 import type { KeyUser } from '../../features/apiKeys/service.js';
 import { HttpError } from '../../http/errors.js';
-import { todayIn } from '../time.js';
+import { todayInZone } from '../time.js';
 
 /** What a tool runs with: the app's services and the key's owner, never an HTTP call. */
 export interface ToolContext {
@@ -46,7 +46,7 @@ export const defineTool = <I extends z.ZodRawShape, O extends z.ZodRawShape>(def
 export const optionalDate = (what: string) =>
   isoDate.optional().describe(`${what} as YYYY-MM-DD; today in the user's time zone when omitted`);
 
-export const nowIn = (zone: string) => () => todayIn(zone);
+export const nowIn = (zone: string) => () => todayInZone(zone);
 
 /**
  * Registers a tool. A read key never sees write tools; the server turns a call to one into the
