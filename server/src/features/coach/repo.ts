@@ -9,18 +9,64 @@ export function listConversations(
   userId: number,
   page: { limit: number; offset: number; coachTypes?: string[] | undefined },
 ) {
-  let q = db.selectFrom('coach_conversations').select(conversationColumns).where('user_id', '=', userId);
-  if (page.coachTypes?.length) q = q.where('coach_type', 'in', page.coachTypes);
-  return q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
-}
-
-export function findConversation(db: Db, userId: number, uuid: string) {
+  if (!page.coachTypes?.length)
+    return conversationsQuery.execute(db, { userId, limit: page.limit, offset: page.offset });
   return db
     .selectFrom('coach_conversations')
     .select(conversationColumns)
     .where('user_id', '=', userId)
-    .where('conversation_uuid', '=', uuid)
-    .executeTakeFirst();
+    .where('coach_type', 'in', page.coachTypes)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+type ConversationRow = {
+  id: number;
+  conversation_uuid: string;
+  coach_type: string;
+  title: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+// The reads of the history and of an open conversation: compiled once (db/prepared.ts).
+const conversationsQuery = prepared<{ userId: number; limit: number; offset: number }, ConversationRow>((db, p) =>
+  db
+    .selectFrom('coach_conversations')
+    .select(conversationColumns)
+    .where('user_id', '=', p.userId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(p.limit)
+    .offset(p.offset),
+);
+const conversationQuery = prepared<{ userId: number; uuid: string }, ConversationRow>((db, p) =>
+  db
+    .selectFrom('coach_conversations')
+    .select(conversationColumns)
+    .where('user_id', '=', p.userId)
+    .where('conversation_uuid', '=', p.uuid),
+);
+type MessageRow = { role: string; content: string; thoughts: string | null; created_at: string };
+const messagesWindowQuery = prepared<
+  { userId: number; conversationId: number; last: number; skip: number },
+  MessageRow
+>((db, p) =>
+  db
+    .selectFrom('coach_messages')
+    .select(['role', 'content', 'thoughts', 'created_at'])
+    .where('user_id', '=', p.userId)
+    .where('conversation_id', '=', p.conversationId)
+    .orderBy('id', 'desc')
+    .limit(p.last)
+    .offset(p.skip),
+);
+
+export function findConversation(db: Db, userId: number, uuid: string) {
+  return conversationQuery.executeTakeFirst(db, { userId, uuid });
 }
 
 export async function insertConversation(
@@ -95,7 +141,11 @@ export async function listMessages(
   userId: number,
   conversationId: number,
   opts: { last?: number; skip?: number } = {},
-) {
+): Promise<MessageRow[]> {
+  if (opts.last !== undefined)
+    return (
+      await messagesWindowQuery.execute(db, { userId, conversationId, last: opts.last, skip: opts.skip ?? 0 })
+    ).reverse();
   let query = db
     .selectFrom('coach_messages')
     .select(['role', 'content', 'thoughts', 'created_at'])
