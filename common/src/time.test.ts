@@ -81,6 +81,18 @@ describe('time', () => {
       expect(added(d, n), `${d} ${n}`).toBe(viaDate(d, n));
   });
 
+  it('tells the weekday exactly as Date does, on every YYYY-MM-DD text', () => {
+    const viaDate = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`)).getUTCDay();
+    const digits = (n: number, max: number) => fc.integer({ min: 0, max }).map((v) => String(v).padStart(n, '0'));
+    const texts = fc.tuple(digits(4, 9999), digits(2, 13), digits(2, 32)).map(([y, m, d]) => `${y}-${m}-${d}`);
+    fc.assert(
+      fc.property(fc.oneof(texts, dates), (d) => Object.is(dayOfWeek(d), viaDate(d))),
+      { numRuns: 20_000 },
+    );
+    for (const d of ['1970-01-01', '1969-12-31', '0100-01-01', '2000-02-29', '2026-11-25', '2026-02-30', 'x'])
+      expect(Object.is(dayOfWeek(d), viaDate(d)), d).toBe(true);
+  });
+
   it('names zones canonically and refuses unknown ones', () => {
     expect(canonicalTimeZone('europe/paris')).toBe('Europe/Paris');
     expect(canonicalTimeZone('Mars/Olympus_Mons')).toBeNull();

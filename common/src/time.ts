@@ -66,17 +66,23 @@ export function addDays(date: string, days: number): string {
   // By arithmetic on day numbers (ten times faster than through Date; ranges, weeks and grids
   // add days many times per request) for real dates and whole days; anything else, through
   // Date as always (which is what a property test holds the arithmetic to).
-  const m = DATE_RE.exec(date);
-  if (m && Number.isInteger(days)) {
-    const y = Number(m[1]);
-    const month = Number(m[2]);
-    const day = Number(m[3]);
-    if (y >= 100 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(y, month)) {
-      const result = civilFromDays(daysFromCivil(y, month, day) + days);
-      if (result.y >= 100 && result.y <= 9999) return dateOf(result.y, result.m, result.d);
-    }
+  const n = Number.isInteger(days) ? dayNumberOf(date) : null;
+  if (n !== null) {
+    const result = civilFromDays(n + days);
+    if (result.y >= 100 && result.y <= 9999) return dateOf(result.y, result.m, result.d);
   }
   return new Date(utcMs(date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Days since 1970-01-01 of a real date from the year 0100 on; null for any other text. */
+function dayNumberOf(date: string): number | null {
+  const m = DATE_RE.exec(date);
+  if (!m) return null;
+  const y = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (y < 100 || month < 1 || month > 12 || day < 1 || day > daysInMonth(y, month)) return null;
+  return daysFromCivil(y, month, day);
 }
 
 /** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil). */
@@ -104,7 +110,11 @@ function civilFromDays(days: number): { y: number; m: number; d: number } {
 export const daysBetween = (a: string, b: string) => Math.round((utcMs(b) - utcMs(a)) / DAY_MS);
 
 /** 0 = Sunday … 6 = Saturday. */
-export const dayOfWeek = (date: string) => new Date(utcMs(date)).getUTCDay();
+export function dayOfWeek(date: string): number {
+  // 1970-01-01 was a Thursday; other texts through Date, as addDays.
+  const n = dayNumberOf(date);
+  return n === null ? new Date(utcMs(date)).getUTCDay() : (((n + 4) % 7) + 7) % 7;
+}
 
 /** The Sunday that starts the week of a date (the dashboard's 7-day grid). */
 export const sundayOf = (date: string) => addDays(date, -dayOfWeek(date));

@@ -14,20 +14,48 @@ export function assertWeekEditable(date: string, zone: string, now: number = Dat
   return week;
 }
 
+/** A date's week and the instants that bound its editing, by zone and date (frozen, shared). */
+interface WeekBounds {
+  week: string;
+  next_week: string;
+  editable_until: string;
+  editableUntilMs: number;
+  nextWeekOpensMs: number;
+}
+const bounds = new Map<string, WeekBounds>();
+const BOUNDS_MAX = 5_000;
+
+function boundsOf(date: string, zone: string): WeekBounds {
+  const key = `${zone} ${date}`;
+  let b = bounds.get(key);
+  if (b === undefined) {
+    const week = weekOf(date);
+    const editableUntil = dayStartIn(addDays(week, 6), zone);
+    b = Object.freeze({
+      week,
+      next_week: addDays(week, 7),
+      editable_until: editableUntil,
+      editableUntilMs: Date.parse(editableUntil),
+      nextWeekOpensMs: Date.parse(dayStartIn(addDays(week, 4), zone)),
+    });
+    if (bounds.size >= BOUNDS_MAX) bounds.clear();
+    bounds.set(key, b);
+  }
+  return b;
+}
+
 /**
  * The week's state as the API reports it: `weekState` of the shared rules (its Saturday 23:59
- * and Friday 00:00 in the user's zone), with the day starts remembered, since finding them
- * cost more than the rest of reading a plan.
+ * and Friday 00:00 in the user's zone), with the week's dates and day starts remembered per
+ * zone and date (they never change; only the comparisons with `now` are made per call).
  */
 export function weekInfo(date: string, zone: string, now: number = Date.now()) {
-  const week = weekOf(date);
-  const editableUntil = dayStartIn(addDays(week, 6), zone);
-  const nextWeekOpensAt = dayStartIn(addDays(week, 4), zone);
+  const b = boundsOf(date, zone);
   return {
-    week,
-    editable: now < Date.parse(editableUntil),
-    can_create_next: now >= Date.parse(nextWeekOpensAt),
-    next_week: addDays(week, 7),
-    editable_until: editableUntil,
+    week: b.week,
+    editable: now < b.editableUntilMs,
+    can_create_next: now >= b.nextWeekOpensMs,
+    next_week: b.next_week,
+    editable_until: b.editable_until,
   };
 }
