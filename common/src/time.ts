@@ -14,14 +14,9 @@ const DAY_MS = 86_400_000;
 
 /** True for a real calendar day written YYYY-MM-DD (so 2026-02-30 and 9999-99-99 are not). */
 export function isValidDate(date: string): boolean {
-  const m = DATE_RE.exec(date);
-  if (!m) return false;
   // Checked by arithmetic (every route with a date checks it, some several times): years before
   // 0100 are refused, as Date.UTC reads them as 19xx.
-  const y = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  return y >= 100 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(y, month);
+  return dayNumberOf(date) !== null;
 }
 
 /** Days in a month (1–12) of the proleptic Gregorian calendar. */

@@ -1,4 +1,5 @@
 import { addDays, startOfDayIn, todayIn } from '../../../common/src/time.js';
+import { boundedMemo } from '../textMemo.js';
 
 /**
  * `startOfDayIn` and `todayIn` remembered per zone. Finding a zone's offset takes tens to
@@ -9,19 +10,11 @@ import { addDays, startOfDayIn, todayIn } from '../../../common/src/time.js';
  * once the clock leaves them. The maps are emptied when they grow past their bound.
  */
 const MAX_ENTRIES = 20_000;
-const starts = new Map<string, string>();
+const starts = boundedMemo<string>(MAX_ENTRIES);
 const todays = new Map<string, { date: string; from: number; until: number }>();
 
-export function dayStartIn(date: string, zone: string): string {
-  const key = `${zone} ${date}`;
-  let instant = starts.get(key);
-  if (instant === undefined) {
-    instant = startOfDayIn(date, zone);
-    if (starts.size >= MAX_ENTRIES) starts.clear();
-    starts.set(key, instant);
-  }
-  return instant;
-}
+export const dayStartIn = (date: string, zone: string): string =>
+  starts(`${zone} ${date}`, () => startOfDayIn(date, zone));
 
 /** The user's today in their zone, as `todayIn`. */
 export function todayInZone(zone: string, now: number | Date = Date.now()): string {

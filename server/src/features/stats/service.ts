@@ -2,6 +2,7 @@ import { STATS_RANGES, type Stats, type StatsRange, type StatsWeek } from '../..
 import { addDays, sundayOf } from '../../../../common/src/time.js';
 import type { Db } from '../../db/index.js';
 import type { Dialect } from '../../db/migrationHelpers.js';
+import { boundedMemo, frozen } from '../../textMemo.js';
 import { dayStartIn, todayInZone } from '../../time/dayStarts.js';
 import * as repo from './repo.js';
 
@@ -40,28 +41,20 @@ interface Weeks {
 /**
  * The weeks of a range are the same for every request of a day (a year is 53 dates and 54 day
  * starts in the zone), so they are kept by zone, last day and number of weeks, frozen because
- * every request shares them; the map is emptied when it grows past its bound.
+ * every request shares them.
  */
-const weekSets = new Map<string, Weeks>();
-const WEEK_SETS_MAX = 5_000;
+const weekSets = boundedMemo<Weeks>(5_000);
 
 function weeksEndingOn(to: string, count: number, zone: string): Weeks {
-  const key = `${zone} ${to} ${count}`;
-  const known = weekSets.get(key);
-  if (known) return known;
-  const from = addDays(sundayOf(to), -7 * (count - 1));
-  const starts = Object.freeze(Array.from({ length: count }, (_, i) => addDays(from, 7 * i)));
-  const weeks: Weeks = Object.freeze({
-    from,
-    starts,
-    instants: Object.freeze({
-      starts: Object.freeze(starts.map((s) => dayStartIn(s, zone))),
-      end: dayStartIn(addDays(to, 1), zone),
-    }),
+  return weekSets(`${zone} ${to} ${count}`, () => {
+    const from = addDays(sundayOf(to), -7 * (count - 1));
+    const starts = Array.from({ length: count }, (_, i) => addDays(from, 7 * i));
+    return frozen({
+      from,
+      starts,
+      instants: { starts: starts.map((s) => dayStartIn(s, zone)), end: dayStartIn(addDays(to, 1), zone) },
+    });
   });
-  if (weekSets.size >= WEEK_SETS_MAX) weekSets.clear();
-  weekSets.set(key, weeks);
-  return weeks;
 }
 
 /** Everything the stats page draws, over the last weeks of the user's (Sunday-start weeks). */

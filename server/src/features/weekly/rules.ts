@@ -2,6 +2,7 @@ import { addDays } from '../../../../common/src/time.js';
 import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts.js';
 import { isWeekEditable, weekOf } from '../../../../common/src/weekRules.js';
 import { HttpError } from '../../http/errors.js';
+import { boundedMemo } from '../../textMemo.js';
 import { dayStartIn } from '../../time/dayStarts.js';
 
 /**
@@ -22,27 +23,20 @@ interface WeekBounds {
   editableUntilMs: number;
   nextWeekOpensMs: number;
 }
-const bounds = new Map<string, WeekBounds>();
-const BOUNDS_MAX = 5_000;
+const bounds = boundedMemo<WeekBounds>(5_000);
 
-function boundsOf(date: string, zone: string): WeekBounds {
-  const key = `${zone} ${date}`;
-  let b = bounds.get(key);
-  if (b === undefined) {
+const boundsOf = (date: string, zone: string): WeekBounds =>
+  bounds(`${zone} ${date}`, () => {
     const week = weekOf(date);
     const editableUntil = dayStartIn(addDays(week, 6), zone);
-    b = Object.freeze({
+    return Object.freeze({
       week,
       next_week: addDays(week, 7),
       editable_until: editableUntil,
       editableUntilMs: Date.parse(editableUntil),
       nextWeekOpensMs: Date.parse(dayStartIn(addDays(week, 4), zone)),
     });
-    if (bounds.size >= BOUNDS_MAX) bounds.clear();
-    bounds.set(key, b);
-  }
-  return b;
-}
+  });
 
 /**
  * The week's state as the API reports it: `weekState` of the shared rules (its Saturday 23:59
