@@ -14,6 +14,7 @@ import { isoInZone } from '../../calendar/zoneFormat.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
 import { HttpError, notFound } from '../../http/errors.js';
+import { jsonArrayOf } from '../../http/writtenOnce.js';
 import { dayRangeInZone } from '../../time/dayStarts.js';
 import { type WrittenCalendar, writtenCalendarOf, writtenEvent } from './eventJson.js';
 import {
@@ -162,7 +163,6 @@ async function rangeRows(ctx: AppContext, userId: number, q: RangeQuery, known: 
   return { rows: rows.filter((r) => byId.has(r.calendar_row_id)), byId };
 }
 
-const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c)) as [Buffer, Buffer, Buffer];
 const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 export async function eventsInRange(
@@ -199,17 +199,11 @@ export async function eventsInRangeJson(
   const events = rows
     .map((r) => {
       const w = writtenEvent(r, calendars.get(r.calendar_row_id) as WrittenCalendar, q.zone);
-      return { key: w.sortKey, json: w.json };
+      return { key: w.extra, json: w.json };
     })
     .sort(byKey)
     .slice(0, q.maxResults);
-  const parts: Buffer[] = [OPEN];
-  for (const [i, e] of events.entries()) {
-    if (i > 0) parts.push(COMMA);
-    parts.push(e.json);
-  }
-  parts.push(CLOSE);
-  return Buffer.concat(parts);
+  return jsonArrayOf(events.map((e) => e.json));
 }
 
 // ---- connections ----

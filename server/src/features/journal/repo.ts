@@ -1,10 +1,12 @@
 import type { Selectable } from 'kysely';
-import type { JournalEntry } from '../../../../common/src/api/journal.js';
+import { type JournalEntry, journalEntry } from '../../../../common/src/api/journal.js';
 import { JOURNAL_LIST_DEFAULT, type JournalType } from '../../../../common/src/journalConstants.js';
 import type { DailyStructuredData } from '../../../../common/src/journalText.js';
 import type { Db } from '../../db/index.js';
 import { prepared } from '../../db/prepared.js';
 import type { JournalEntriesTable } from '../../db/schema.js';
+import { compileResponseSerializer } from '../../http/serializer.js';
+import { jsonArrayOf, writtenOnce } from '../../http/writtenOnce.js';
 
 /** Types stored as rows; 'daily_morning' and 'daily_evening' are parts of a 'daily' row. */
 export type StoredJournalType = 'daily' | 'weekly_planning' | 'note';
@@ -116,6 +118,38 @@ export async function listJournalEntries(
     offset: opts.offset ?? 0,
   });
   return rows.map((r) => presentAs(r, opts.type));
+}
+
+/** One entry written by the same compiled serialiser as the list's response (declared fields only). */
+const writeEntry = compileResponseSerializer(journalEntry) as (e: JournalEntry) => string;
+
+/**
+ * Entries written as JSON once (`writtenOnce`), by row and the type they are listed as: the
+ * journal and its parts are read page after page unchanged, and parsing each entry's stored
+ * structured data and writing it out again was most of a page's work. An entry is written again
+ * whenever anything it is written from changes.
+ */
+const writtenEntries = writtenOnce(8 * 1024 * 1024);
+
+/** The same page as `listJournalEntries`, as the response's JSON (UTF-8 bytes). */
+export async function listJournalEntriesJson(
+  db: Db,
+  userId: number,
+  opts: { type?: JournalType | undefined; limit: number; offset: number },
+): Promise<Buffer> {
+  const type = opts.type;
+  const rows = await pageQueries[kindOf(type)].execute(db, { userId, type: type ?? '', ...opts });
+  const listedAs = partOf(type) ?? 'entry';
+  return jsonArrayOf(
+    rows.map(
+      (r) =>
+        writtenEntries(
+          `${r.id}:${listedAs}`,
+          [r.date, r.journal_type, r.content, r.structured_data, r.created_at, r.updated_at],
+          () => ({ text: writeEntry(presentAs(r, type)), extra: undefined }),
+        ).json,
+    ),
+  );
 }
 
 /** The entry of a type on a date (for 'daily_morning'/'daily_evening': that part of the daily note). */

@@ -13,8 +13,9 @@ import {
 import { JOURNAL_LIST_DEFAULT, JOURNAL_LIST_MAX, LIST_OFFSET_MAX } from '../../../../common/src/journalConstants.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
+import { sendJson } from '../../http/serializer.js';
 import { afterDailyJournalSaved } from '../calendar/journalSync.js';
-import { getJournalEntryByDate, listJournalEntries } from './repo.js';
+import { getJournalEntryByDate, listJournalEntriesJson } from './repo.js';
 import * as service from './service.js';
 
 const tags = ['journal'];
@@ -34,7 +35,7 @@ export async function journalRoutes(app: App, ctx: AppContext) {
         response: { 200: z.array(journalEntry), ...errors(400, 401) },
       },
     },
-    async (request) => listJournalEntries(ctx.db, userOf(request).id, request.query),
+    async (request, reply) => sendJson(reply, await listJournalEntriesJson(ctx.db, userOf(request).id, request.query)),
   );
 
   r.get(
@@ -89,7 +90,8 @@ export async function journalRoutes(app: App, ctx: AppContext) {
         response: { 200: dailyNote, ...errors(400, 401) },
       },
     },
-    async (request) => service.getDailyNote(ctx.db, userOf(request).id, request.params.date),
+    async (request, reply) =>
+      sendJson(reply, await service.getDailyNoteJson(ctx.db, userOf(request).id, request.params.date)),
   );
 
   r.post(

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   type DailyNote,
+  dailyNote,
   dailyStructuredData,
   eveningPart,
   type JournalEntry,
@@ -22,6 +23,8 @@ import { DEFAULT_TIME_ZONE } from '../../../../common/src/time.js';
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 import { badRequest } from '../../http/errors.js';
+import { compileResponseSerializer } from '../../http/serializer.js';
+import { writtenOnce } from '../../http/writtenOnce.js';
 import { assertWeekEditable } from '../weekly/rules.js';
 import * as repo from './repo.js';
 
@@ -39,6 +42,26 @@ function dailyOf(row: repo.JournalRow | undefined, date: string): DailyNote {
 
 export async function getDailyNote(db: Db, userId: number, date: string): Promise<DailyNote> {
   return dailyOf(await repo.findRow(db, userId, 'daily', date), date);
+}
+
+/** A daily note written by the same compiled serialiser as the route's response. */
+const writeDaily = compileResponseSerializer(dailyNote) as (n: DailyNote) => string;
+
+/**
+ * Daily notes written as JSON once (`writtenOnce`), by row: the daily note screen reads the same
+ * note again and again, and parsing and checking its stored parts each time was most of the
+ * read's work. A note is written again whenever anything it is written from changes.
+ */
+const writtenNotes = writtenOnce(4 * 1024 * 1024);
+
+/** The same answer as `getDailyNote`, as the response's JSON. */
+export async function getDailyNoteJson(db: Db, userId: number, date: string): Promise<string | Buffer> {
+  const row = await repo.findRow(db, userId, 'daily', date);
+  if (!row) return writeDaily(dailyOf(undefined, date));
+  return writtenNotes(String(row.id), [row.date, row.content, row.structured_data, row.updated_at], () => ({
+    text: writeDaily(dailyOf(row, row.date)),
+    extra: undefined,
+  })).json;
 }
 
 /** The write behind saveDailyNote; returns the stored row so that callers need not read it again. */

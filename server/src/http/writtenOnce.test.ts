@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { jsonArrayOf, writtenOnce } from './writtenOnce.js';
+
+describe('parts written once', () => {
+  it('writes a part once while its inputs are the same, and again when one changes', () => {
+    const written = writtenOnce<number>(1024);
+    let writes = 0;
+    const part = (key: string, inputs: unknown[]) =>
+      written(key, inputs, () => {
+        writes++;
+        return { text: JSON.stringify({ key, inputs }), extra: writes };
+      });
+    const first = part('a', ['x', 1, null]);
+    expect(part('a', ['x', 1, null])).toBe(first);
+    // A text equal in content (not the same string object) is the same input.
+    expect(part('a', [['x'].join(''), 1, null])).toBe(first);
+    expect(writes).toBe(1);
+    for (const changed of [
+      ['y', 1, null],
+      ['x', 2, null],
+      ['x', 1, undefined],
+      ['x', 1, null, 'more'],
+      ['x', 1],
+    ]) {
+      const again = part('a', changed);
+      expect(JSON.parse(again.json.toString('utf8'))).toEqual({
+        key: 'a',
+        inputs: JSON.parse(JSON.stringify(changed)),
+      });
+    }
+    expect(writes).toBe(6);
+    // Another key never gets the first key's part, even with the same inputs.
+    expect(part('b', ['x', 1]).json.toString()).toBe('{"key":"b","inputs":["x",1]}');
+  });
+
+  it('keeps at most its bytes, then starts again', () => {
+    const written = writtenOnce(100);
+    let writes = 0;
+    const part = (key: string) =>
+      written(key, [], () => {
+        writes++;
+        return { text: key.padEnd(40, '.'), extra: undefined };
+      });
+    part('a');
+    part('b');
+    expect(writes).toBe(2);
+    part('a');
+    part('b');
+    expect(writes).toBe(2);
+    part('c'); // 120 bytes would be over the bound: the kept parts are let go
+    part('c');
+    expect(writes).toBe(3);
+    part('a');
+    expect(writes).toBe(4);
+  });
+
+  it('joins parts into a JSON array', () => {
+    expect(jsonArrayOf([]).toString()).toBe('[]');
+    expect(
+      JSON.parse(jsonArrayOf([Buffer.from('{"a":1}'), Buffer.from('"é"'), Buffer.from('null')]).toString()),
+    ).toEqual([{ a: 1 }, 'é', null]);
+  });
+});

@@ -1,0 +1,55 @@
+/** A text kept as its UTF-8 bytes, with whatever else was worked out while writing it. */
+export interface Written<E> {
+  json: Buffer;
+  extra: E;
+}
+
+interface Kept<E> extends Written<E> {
+  inputs: readonly unknown[];
+}
+
+const sameInputs = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
+
+/**
+ * Answers' parts written as JSON once and kept by key, bounded by their bytes (emptied when
+ * full). Lists and single reads present the same stored rows again and again (every reload,
+ * every page read twice), and presenting them (parsing stored JSON, writing every field) was
+ * most of such a read's work. A part is reused only when every input it is written from
+ * (`inputs`, compared with ===, so texts by their content) is the same as when it was written;
+ * anything else writes it again and replaces it. So a part is a pure function of its key and
+ * inputs: it can never show one user another's data, nor be served stale, in this instance or
+ * after another instance's write. Parts are kept as bytes so that an answer is a copy of them,
+ * not a string to measure and encode again; the bytes are only ever copied from, never handed out.
+ */
+export function writtenOnce<E = undefined>(maxBytes: number) {
+  const kept = new Map<string, Kept<E>>();
+  let bytes = 0;
+  return (key: string, inputs: readonly unknown[], write: () => { text: string; extra: E }): Written<E> => {
+    const k = kept.get(key);
+    if (k !== undefined && sameInputs(k.inputs, inputs)) return k;
+    const { text, extra } = write();
+    const fresh: Kept<E> = { inputs, json: Buffer.from(text), extra };
+    if (k !== undefined) bytes -= k.json.length;
+    if (bytes + fresh.json.length > maxBytes) {
+      kept.clear();
+      bytes = 0;
+    }
+    kept.set(key, fresh);
+    bytes += fresh.json.length;
+    return fresh;
+  };
+}
+
+const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c)) as [Buffer, Buffer, Buffer];
+
+/** A JSON array of texts already written as JSON, as one buffer. */
+export function jsonArrayOf(items: readonly Buffer[]): Buffer {
+  const parts: Buffer[] = [OPEN];
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) parts.push(COMMA);
+    parts.push(items[i] as Buffer);
+  }
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
+}
