@@ -1,5 +1,6 @@
 import { CONVERSATIONS_PAGE_MAX } from '../../common/src/api/coach.js';
 import { ASSISTANT_REQUESTS } from '../../common/src/coachTexts.js';
+import { DEFAULT_PROMPTS } from '../../server/src/ai/prompts/coach.js';
 import { sizes } from '../options.js';
 import { percentile } from '../stats.js';
 import type { BenchRow, BenchScenario } from '../types.js';
@@ -84,11 +85,24 @@ export const coachScenario: BenchScenario = {
         )
         .execute();
     }
+    // One coach with settings the user saved (their meta information, the built-in prompts), so
+    // its twin sends the same texts; the assistant's settings are the defaults, never stored.
+    await db
+      .insertInto('coach_meta')
+      .values({
+        user_id: userId,
+        coach_type: 'workout',
+        meta_content: 'Home gym: dumbbells to 30 kg, a bench and a pull-up bar. Bad left knee.',
+        ...DEFAULT_PROMPTS.workout,
+        updated_at: new Date(base).toISOString(),
+      })
+      .execute();
   },
   routes: [
     { label: `GET /api/coach/conversations (first page of ${CONVERSATIONS})`, path: '/api/coach/conversations' },
     { label: `GET /api/coach/conversations/{uuid} (${MESSAGES_EACH} msgs)`, path: `/api/coach/conversations/${KNOWN}` },
-    { label: 'GET /api/coach/meta/assistant', path: '/api/coach/meta/assistant' },
+    { label: 'GET /api/coach/meta/assistant (defaults)', path: '/api/coach/meta/assistant' },
+    { label: 'GET /api/coach/meta/workout (saved settings)', path: '/api/coach/meta/workout' },
     {
       label: `GET /api/coach/conversations?limit=${CONVERSATIONS_PAGE_MAX} (largest page)`,
       path: `/api/coach/conversations?limit=${CONVERSATIONS_PAGE_MAX}`,

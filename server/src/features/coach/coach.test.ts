@@ -10,7 +10,7 @@ import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import { saveLog } from '../workout/logsRepo.js';
 import { savePlan } from '../workout/plansRepo.js';
 import { parseSse } from '../workout/testing.js';
-import { NO_PROVIDER_REPLY } from './service.js';
+import { CoachService, NO_PROVIDER_REPLY } from './service.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
@@ -300,6 +300,26 @@ describe('coach prompt settings', () => {
     // Another user's settings are their own.
     const bob = await createUserAndSignIn(h, 'bob');
     expect((await bob.request({ method: 'GET', url: '/api/coach/meta/workout' })).json().meta_content).toBe('');
+
+    // The answer is written once and reused while the stored prompts are unchanged; a change
+    // made behind the app (another instance) is served at once, and it is exactly what
+    // presenting the stored row afresh gives.
+    const service = new CoachService(h.ctx);
+    const aliceId = (
+      await h.ctx.db.selectFrom('users').select('id').where('username', '=', 'alice').executeTakeFirstOrThrow()
+    ).id;
+    expect(await get('vocational')).toEqual(await service.getMeta(aliceId, 'vocational'));
+    await h.ctx.db
+      .updateTable('coach_meta')
+      .set({ base_prompt: 'Changed behind "the" app\n' })
+      .where('user_id', '=', aliceId)
+      .where('coach_type', '=', 'vocational')
+      .execute();
+    const changed = await alice.request({ method: 'GET', url: '/api/coach/meta/vocational' });
+    expect(changed.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(changed.json()).toEqual({ ...(await service.getMeta(aliceId, 'vocational')), customized: true });
+    expect(changed.json().base_prompt).toBe('Changed behind "the" app\n');
+    expect(changed.body).toBe((await service.getMetaJson(aliceId, 'vocational')).toString());
   });
 
   it('validates with the spec messages', async () => {

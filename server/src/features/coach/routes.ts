@@ -22,6 +22,7 @@ import { bulkDeleteResponse, errors, noContent } from '../../../../common/src/ap
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
+import { sendJson } from '../../http/serializer.js';
 import { CoachService } from './service.js';
 import { writeSse } from './sse.js';
 
@@ -183,7 +184,7 @@ export async function coachRoutes(app: App, ctx: AppContext) {
         response: { 200: coachMeta, ...errors(400, 401) },
       },
     },
-    async (request) => service.getMeta(userOf(request).id, request.params.coachType),
+    async (request, reply) => sendJson(reply, await service.getMetaJson(userOf(request).id, request.params.coachType)),
   );
 
   r.post(

@@ -6,6 +6,7 @@ import type {
   CoachType,
   SaveCoachMetaRequest,
 } from '../../../../common/src/api/coach.js';
+import { coachMeta } from '../../../../common/src/api/coach.js';
 import { ASSISTANT_REQUESTS, COACH_MESSAGES, COACH_TYPES } from '../../../../common/src/coachTexts.js';
 import { MESSAGES } from '../../../../common/src/constants.js';
 import { splitThoughts } from '../../../../common/src/thoughts.js';
@@ -14,6 +15,8 @@ import { AiError } from '../../ai/provider.js';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 import { notFound } from '../../http/errors.js';
+import { compileResponseSerializer } from '../../http/serializer.js';
+import { writtenOnce } from '../../http/writtenOnce.js';
 import { userToday } from '../../time/userZone.js';
 import { buildContext, systemPrompt } from './contextBuilder.js';
 import { buildOfflineReport, type OfflineKind } from './offlineReport.js';
@@ -48,6 +51,15 @@ const presentMeta = (coachType: CoachType, p: CoachPrompts & { meta_content: str
   ...p,
   customized: isCustomized(coachType, p),
 });
+
+/** A coach's settings written by the same compiled serialiser as the route's response. */
+const writeMeta = compileResponseSerializer(coachMeta) as (m: CoachMeta) => string;
+
+/**
+ * Coach settings written as JSON once (`writtenOnce`), by user and coach: the coach screens read
+ * them on every visit, and the built-in prompts alone are some 2.4 KB of text to escape.
+ */
+const writtenMeta = writtenOnce(2 * 1024 * 1024);
 
 /** Which offline report an assistant request asks for, if any. */
 export function offlineKindOf(message: string, includeEndOfDay?: boolean): OfflineKind | undefined {
@@ -116,6 +128,19 @@ export class CoachService {
   async getMeta(userId: number, coachType: CoachType): Promise<CoachMeta> {
     const stored = await repo.findMeta(this.db, userId, coachType);
     return presentMeta(coachType, stored ?? { meta_content: '', ...DEFAULT_PROMPTS[coachType] });
+  }
+
+  /** The same answer as `getMeta`, as the response's JSON (written once while the prompts are unchanged). */
+  async getMetaJson(userId: number, coachType: CoachType): Promise<Buffer> {
+    const p = (await repo.findMeta(this.db, userId, coachType)) ?? { meta_content: '', ...DEFAULT_PROMPTS[coachType] };
+    return writtenMeta(
+      `${userId}:${coachType}`,
+      [coachType, p.meta_content, p.base_prompt, p.system_prompt_addition],
+      () => ({
+        text: writeMeta(presentMeta(coachType, p)),
+        extra: undefined,
+      }),
+    ).json;
   }
 
   /** Stores a coach's settings and answers with what was stored. */
