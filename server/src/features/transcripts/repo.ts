@@ -71,23 +71,21 @@ export function summaryOf(t: Transcript): TranscriptSummary {
  * new items; ties by id, so pages never overlap or skip), and how many the user has in all.
  */
 export async function listSummaryPage(db: Db, userId: number, limit: number, offset: number) {
-  const [rows, count] = await Promise.all([
-    summaries(db, userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    countOf(db, userId),
-  ]);
+  const [rows, count] = await Promise.all([summaryPage.execute(db, { userId, limit, offset }), countOf(db, userId)]);
   return { items: rows.map(presentSummary), total: count };
 }
 
-const countOf = async (db: Db, userId: number) =>
-  Number(
-    (
-      await db
-        .selectFrom('transcripts')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+// The Transcripts screen's pages and their count: compiled once (db/prepared.ts).
+const summaryPage = prepared<{ userId: number; limit: number; offset: number }, SummaryRow>((db, p) =>
+  summaries(db, p.userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(p.limit).offset(p.offset),
+);
+const countQuery = prepared<{ userId: number }, { n: string | number }>((db, p) =>
+  db
+    .selectFrom('transcripts')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', p.userId),
+);
+const countOf = async (db: Db, userId: number) => Number((await countQuery.executeTakeFirst(db, { userId }))?.n ?? 0);
 
 /** Summaries of the transcripts whose day lies in [start, end] (the user's own calendar days), by day then creation. */
 export async function listSummariesBetween(db: Db, userId: number, start: string, end: string) {
