@@ -54,6 +54,22 @@ describe('parts written once', () => {
     expect(writes).toBe(4);
   });
 
+  it('counts the texts it keeps as inputs toward its bound', () => {
+    const written = writtenOnce(100);
+    let writes = 0;
+    const part = (key: string, input: string) =>
+      written(key, [input], () => {
+        writes++;
+        return { text: '1', extra: undefined };
+      });
+    part('a', 'x'.repeat(60));
+    part('a', 'x'.repeat(60));
+    expect(writes).toBe(1);
+    part('b', 'y'.repeat(60)); // 61 + 61 would be over the bound: 'a' is let go
+    part('a', 'x'.repeat(60));
+    expect(writes).toBe(3);
+  });
+
   it('joins parts into a JSON array', () => {
     expect(jsonArrayOf([]).toString()).toBe('[]');
     expect(

@@ -6,14 +6,19 @@ export interface Written<E> {
 
 interface Kept<E> extends Written<E> {
   inputs: readonly unknown[];
+  /** What it holds: its bytes and its inputs' texts. */
+  size: number;
 }
+
+const sizeOf = (json: Buffer, inputs: readonly unknown[]) =>
+  inputs.reduce<number>((n, v) => n + (typeof v === 'string' ? v.length : 8), json.length);
 
 const sameInputs = (a: readonly unknown[], b: readonly unknown[]) =>
   a.length === b.length && a.every((v, i) => v === b[i]);
 
 /**
- * Answers' parts written as JSON once and kept by key, bounded by their bytes (emptied when
- * full). Lists and single reads present the same stored rows again and again (every reload,
+ * Answers' parts written as JSON once and kept by key, bounded by what they hold (their bytes
+ * and their inputs' texts; emptied when full). Lists and single reads present the same stored rows again and again (every reload,
  * every page read twice), and presenting them (parsing stored JSON, writing every field) was
  * most of such a read's work. A part is reused only when every input it is written from
  * (`inputs`, compared with ===, so texts by their content) is the same as when it was written;
@@ -29,14 +34,15 @@ export function writtenOnce<E = undefined>(maxBytes: number) {
     const k = kept.get(key);
     if (k !== undefined && sameInputs(k.inputs, inputs)) return k;
     const { text, extra } = write();
-    const fresh: Kept<E> = { inputs, json: Buffer.from(text), extra };
-    if (k !== undefined) bytes -= k.json.length;
-    if (bytes + fresh.json.length > maxBytes) {
+    const json = Buffer.from(text);
+    const fresh: Kept<E> = { inputs, json, extra, size: sizeOf(json, inputs) };
+    if (k !== undefined) bytes -= k.size;
+    if (bytes + fresh.size > maxBytes) {
       kept.clear();
       bytes = 0;
     }
     kept.set(key, fresh);
-    bytes += fresh.json.length;
+    bytes += fresh.size;
     return fresh;
   };
 }
