@@ -138,7 +138,12 @@ export async function listJournalEntriesJson(
   opts: { type?: JournalType | undefined; limit: number; offset: number },
 ): Promise<Buffer> {
   const type = opts.type;
-  const rows = await pageQueries[kindOf(type)].execute(db, { userId, type: type ?? '', ...opts });
+  const rows = await pageQueries[kindOf(type)].execute(db, {
+    userId,
+    type: type ?? '',
+    limit: opts.limit,
+    offset: opts.offset,
+  });
   const listedAs = partOf(type) ?? 'entry';
   return jsonArrayOf(
     rows.map(
