@@ -20,8 +20,8 @@ export const writtenCalendarOf = (c: EventCalendarRef): WrittenCalendar => ({
   ),
 });
 
-/** An event's JSON bytes and its place in the order (written with it). */
-export type WrittenEvent = Written<string>;
+/** An event's JSON bytes, its place in the order and whether the user declined it (found while writing it). */
+export type WrittenEvent = Written<{ sortKey: string; declined: boolean }>;
 
 /**
  * Events written as JSON, by event id (`writtenOnce`). A calendar view reads the same cached
@@ -29,9 +29,10 @@ export type WrittenEvent = Written<string>;
  * the stored details, writing two instants in the zone, serialising some twenty fields) was most
  * of a range read's work. An event is written again whenever anything it is written from
  * changes: the stored details, the instants or dates, the zone and what it names of its
- * calendar. Its sort key (the day and start in the zone) is kept with it.
+ * calendar. Its sort key (the day and start in the zone) and whether it was declined are kept
+ * with it.
  */
-const written = writtenOnce<string>(8 * 1024 * 1024);
+const written = writtenOnce<WrittenEvent['extra']>(8 * 1024 * 1024);
 
 export function writtenEvent(row: EventRow, calendar: WrittenCalendar, zone: string): WrittenEvent {
   return written(
@@ -39,7 +40,8 @@ export function writtenEvent(row: EventRow, calendar: WrittenCalendar, zone: str
     [row.data, row.start_at, row.end_at, row.start_date, row.end_date, zone, calendar.key],
     () => {
       const start = row.start_at === null ? undefined : isoInZone(row.start_at, zone);
-      return { text: writeEvent(presentEvent(row, calendar, zone, start)), extra: eventSortKey(row, zone, start) };
+      const event = presentEvent(row, calendar, zone, start);
+      return { text: writeEvent(event), extra: { sortKey: eventSortKey(row, zone, start), declined: event.declined } };
     },
   );
 }

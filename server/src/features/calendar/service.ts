@@ -16,7 +16,7 @@ import type { Db } from '../../db/index.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { jsonArrayOf } from '../../http/writtenOnce.js';
 import { dayRangeInZone } from '../../time/dayStarts.js';
-import { type WrittenCalendar, writtenCalendarOf, writtenEvent } from './eventJson.js';
+import { type WrittenCalendar, type WrittenEvent, writtenCalendarOf, writtenEvent } from './eventJson.js';
 import {
   calendarPublicId,
   type EventCalendarRef,
@@ -164,6 +164,8 @@ async function rangeRows(ctx: AppContext, userId: number, q: RangeQuery, known: 
 }
 
 const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+const bySortKey = (a: WrittenEvent, b: WrittenEvent) =>
+  a.extra.sortKey < b.extra.sortKey ? -1 : a.extra.sortKey > b.extra.sortKey ? 1 : 0;
 
 export async function eventsInRange(
   ctx: AppContext,
@@ -184,26 +186,32 @@ export async function eventsInRange(
 }
 
 /**
- * The same events as `eventsInRange`, in the same order, as the response's JSON (UTF-8 bytes):
- * each event's text is written once and reused while nothing it is written from changes
- * (`writtenEvent`), so a view read again costs little more than its query.
+ * The same events as `eventsInRange`, in the same order, each as its JSON written once and reused
+ * while nothing it is written from changes (`writtenEvent`), so a view read again costs little
+ * more than its query.
  */
+export async function eventsInRangeWritten(
+  ctx: AppContext,
+  userId: number,
+  q: RangeQuery,
+  known?: ReadState,
+): Promise<WrittenEvent[]> {
+  const { rows, byId } = await rangeRows(ctx, userId, q, known);
+  const calendars = new Map([...byId].map(([id, c]) => [id, writtenCalendarOf(c)]));
+  return rows
+    .map((r) => writtenEvent(r, calendars.get(r.calendar_row_id) as WrittenCalendar, q.zone))
+    .sort(bySortKey)
+    .slice(0, q.maxResults);
+}
+
+/** The same events as `eventsInRange` as the response's JSON (UTF-8 bytes). */
 export async function eventsInRangeJson(
   ctx: AppContext,
   userId: number,
   q: RangeQuery,
   known?: ReadState,
 ): Promise<Buffer> {
-  const { rows, byId } = await rangeRows(ctx, userId, q, known);
-  const calendars = new Map([...byId].map(([id, c]) => [id, writtenCalendarOf(c)]));
-  const events = rows
-    .map((r) => {
-      const w = writtenEvent(r, calendars.get(r.calendar_row_id) as WrittenCalendar, q.zone);
-      return { key: w.extra, json: w.json };
-    })
-    .sort(byKey)
-    .slice(0, q.maxResults);
-  return jsonArrayOf(events.map((e) => e.json));
+  return jsonArrayOf((await eventsInRangeWritten(ctx, userId, q, known)).map((w) => w.json));
 }
 
 // ---- connections ----

@@ -1,8 +1,9 @@
 import { TODAY_MAX_EVENTS } from '../../../../common/src/api/calendar.js';
 import type { OverviewCalendar } from '../../../../common/src/api/dashboard.js';
 import type { AppContext } from '../../context.js';
+import type { WrittenEvent } from '../calendar/eventJson.js';
 import { listConnections } from '../calendar/repo.js';
-import { eventsInRange } from '../calendar/service.js';
+import { eventsInRange, eventsInRangeWritten } from '../calendar/service.js';
 
 /**
  * Today's events for the overview's calendar card: the one place the overview asks the calendar
@@ -25,4 +26,24 @@ export async function todaysCalendar(
     zone: day.timeZone,
   });
   return { connected: true, events: events.filter((e) => !e.declined) };
+}
+
+/**
+ * The same events as `todaysCalendar`, each as its JSON written once (`eventsInRangeWritten`);
+ * null when no connection works.
+ */
+export async function todaysCalendarWritten(
+  ctx: AppContext,
+  userId: number,
+  day: { date: string; timeZone: string },
+): Promise<WrittenEvent[] | null> {
+  const connections = await listConnections(ctx.db, userId);
+  if (!connections.some((c) => c.status === 'connected')) return null;
+  const events = await eventsInRangeWritten(ctx, userId, {
+    fromDate: day.date,
+    toDate: day.date,
+    maxResults: TODAY_MAX_EVENTS,
+    zone: day.timeZone,
+  });
+  return events.filter((e) => !e.extra.declined);
 }

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OVERVIEW_TEXT } from '../../../../common/src/api/dashboard.js';
+import { dashboardOverview, OVERVIEW_TEXT } from '../../../../common/src/api/dashboard.js';
 import { addDays, startOfDayIn, sundayOf, todayIn } from '../../../../common/src/time.js';
+import { compileResponseSerializer } from '../../http/serializer.js';
 import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { startIcsFeed } from '../../test/icsFeed.js';
 import { morningNote, seed } from '../../test/seed.js';
 import { generate } from '../workout/testing.js';
-import { weekGrid } from './service.js';
+import { overview, weekGrid } from './service.js';
+
+const writeOverview = compileResponseSerializer(dashboardOverview);
+const userIdOf = async (username: string) =>
+  (await h.ctx.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
 
 let h: Harness;
 beforeAll(async () => {
@@ -56,6 +61,7 @@ describe('GET /api/dashboard/overview', () => {
     const body = res.json();
     expect(body).toMatchObject({ today, timeZone: 'UTC', personalGoal: null, workout: null });
     expect(body.calendar).toEqual({ connected: false, events: [] });
+    expect(res.body).toBe(writeOverview(await overview(h.ctx, { id: await userIdOf('empty'), timeZone: 'UTC' })));
     expect(body.week).toHaveLength(7);
     expect(body.week[0].date).toBe(sundayOf(today));
     expect(body.week.filter((d: { isToday: boolean }) => d.isToday).map((d: { date: string }) => d.date)).toEqual([
@@ -198,6 +204,32 @@ describe('GET /api/dashboard/overview', () => {
         'Lunch with Sam',
       ]);
       expect(body.calendar.events[1].start.dateTime).toMatch(new RegExp(`^${today}T09:00:00\\+14:00$`));
+
+      // The answer is built from event texts written once; it is exactly the overview presented
+      // afresh and serialised, read after read, and an event declined behind the app (another
+      // instance's refresh) leaves the card at once.
+      const userId = await userIdOf('withCalendar');
+      const user = { id: userId, timeZone: zone };
+      const same = async () => {
+        const res = await c.request({ method: 'GET', url: '/api/dashboard/overview' });
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.body).toBe(writeOverview(await overview(h.ctx, user)));
+        return res.json() as { calendar: { events: Array<{ summary: string }> } };
+      };
+      await same();
+      await same();
+      const lunch = await h.ctx.db
+        .selectFrom('calendar_events')
+        .select(['id', 'data'])
+        .where('user_id', '=', userId)
+        .where('event_id', 'like', '%lunch%')
+        .executeTakeFirstOrThrow();
+      await h.ctx.db
+        .updateTable('calendar_events')
+        .set({ data: JSON.stringify({ ...JSON.parse(lunch.data), declined: true }) })
+        .where('id', '=', lunch.id)
+        .execute();
+      expect((await same()).calendar.events.map((e) => e.summary)).toEqual(['Public holiday', 'Stand-up']);
     } finally {
       await feed.close();
     }

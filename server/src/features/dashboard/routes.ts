@@ -2,7 +2,8 @@ import { authErrors } from '../../../../common/src/api/common.js';
 import { dashboardOverview } from '../../../../common/src/api/dashboard.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
-import { overview } from './service.js';
+import { sendJson } from '../../http/serializer.js';
+import { overviewJson } from './service.js';
 
 const tags = ['dashboard'];
 
@@ -20,6 +21,6 @@ export async function dashboardRoutes(app: App, ctx: AppContext) {
         response: { 200: dashboardOverview, ...authErrors },
       },
     },
-    async (request) => overview(ctx, userOf(request)),
+    async (request, reply) => sendJson(reply, await overviewJson(ctx, userOf(request))),
   );
 }
