@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 // Counts how many hashes run at the same moment; each takes a few milliseconds like a real one.
 const running = { now: 0, max: 0 };
-vi.mock('@node-rs/argon2', () => {
+vi.mock('./hashWorker.js', () => {
   const work = async <T>(result: T) => {
     running.now++;
     running.max = Math.max(running.max, running.now);
@@ -11,8 +11,8 @@ vi.mock('@node-rs/argon2', () => {
     return result;
   };
   return {
-    hash: (password: string) => work(`hashed:${password}`),
-    verify: (stored: string, password: string) => work(stored === `hashed:${password}`),
+    workerHash: (password: string) => work(`hashed:${password}`),
+    workerVerify: (stored: string, password: string) => work(stored === `hashed:${password}`),
   };
 });
 
