@@ -52,9 +52,10 @@ describe('the password hashing thread', () => {
   });
 
   it('fails the jobs of a thread that stopped as its own error, and replaces the thread', async () => {
-    const held = workerHash('held', OPTIONS);
+    // The rejection is awaited from the start: it arrives while the thread is being stopped.
+    const held = expect(workerHash('held', OPTIONS)).rejects.toBeInstanceOf(HashThreadError);
     await stopHashThreads();
-    await expect(held).rejects.toBeInstanceOf(HashThreadError);
+    await held;
     expect(hashThreadCount()).toBe(0);
     const hash = await workerHash('again', OPTIONS);
     expect(await workerVerify(hash, 'again')).toBe(true);
