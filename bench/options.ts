@@ -6,6 +6,7 @@
  *   --json [file.json]   also write the figures as JSON (default bench/results/<data>-<time>.json)
  *   --only a,b           run only the scenarios whose name contains one of these words
  *   --cpu-prof           start the server with --cpu-prof (profiles in bench/results/profiles)
+ *   --flood-runs N       run each login-flood case N times on fresh apps, samples pooled (default 1)
  */
 const argv = process.argv.slice(2);
 
@@ -19,7 +20,11 @@ function flagValue(flag: string): string | undefined {
 const data = flagValue('--data') ?? 'standard';
 if (data !== 'standard' && data !== '5y') throw new Error(`--data must be standard or 5y, not ${data}`);
 
+const floodRuns = Number(flagValue('--flood-runs') ?? 1);
+if (!Number.isInteger(floodRuns) || floodRuns < 1) throw new Error('--flood-runs must be a whole number of at least 1');
+
 export const options = {
+  floodRuns,
   data: data as 'standard' | '5y',
   /** null: no JSON; '': the default file. */
   json: argv.includes('--json') ? (flagValue('--json') ?? '') : null,

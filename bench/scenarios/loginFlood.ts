@@ -1,5 +1,6 @@
-import { type ChildProcess, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import os from 'node:os';
+import { options } from '../options.js';
 import { startServer } from '../server.js';
 import { percentile } from '../stats.js';
 import type { BenchRow, BenchScenario, RunContext } from '../types.js';
@@ -15,31 +16,37 @@ const SATURATING_CONNECTIONS = 10;
 
 const CLIENT = new URL('./loginFloodClient.ts', import.meta.url);
 
-/** Forks a client process (loginFloodClient.ts), gives it its job, resolves with its answer. */
-function client<T>(job: object, priority = 0): { child: ChildProcess; result: Promise<T> } {
+/**
+ * A client process (loginFloodClient.ts), started and loaded before it is given its job, so that
+ * starting a process (Node and its loader, on the same two cores) is never part of a measure.
+ */
+async function client<T>(priority = 0) {
   const child = fork(CLIENT, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   if (priority && child.pid) os.setPriority(child.pid, priority);
-  const result = new Promise<T>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as T));
-    child.once('exit', (code) => code !== 0 && reject(new Error(`bench client exited with ${code}`)));
-  });
-  child.send(job);
-  return { child, result };
+  const answer = () =>
+    new Promise<T>((resolve, reject) => {
+      child.once('message', (m) => resolve(m as T));
+      child.once('exit', (code) => code !== 0 && reject(new Error(`bench client exited with ${code}`)));
+    });
+  await answer(); // 'ready'
+  return {
+    child,
+    /** Gives the client its job; resolves with its answer. */
+    run(job: object): Promise<T> {
+      const result = answer();
+      child.send(job);
+      return result;
+    },
+  };
 }
 
-/** Reads for `ms`, or until `until` settles: [ms since the start, latency ms] of each. */
-async function reads(baseUrl: string, token: string, rate: number | undefined, until: Promise<unknown> | number) {
-  const r = client<Array<[number, number]>>({
-    kind: 'read',
-    baseUrl,
-    token,
-    rate,
-    connections: SATURATING_CONNECTIONS,
-  });
-  await (typeof until === 'number' ? new Promise((res) => setTimeout(res, until)) : until);
-  r.child.send('stop');
-  return r.result;
-}
+const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
+/** Now, on the clock every process shares (ms since the epoch). */
+const clock = () => performance.timeOrigin + performance.now();
+
+/** The samples from `from` to `to` (shared clock), as [ms since `from`, latency ms]. */
+const between = (samples: Array<[number, number]>, from: number, to: number) =>
+  samples.filter(([t]) => t >= from && t < to).map(([t, l]): [number, number] => [t - from, l]);
 
 /** The p99 of the reads that started within the first `ms` (all when omitted). */
 function p99(samples: Array<[number, number]>, ms = Number.POSITIVE_INFINITY) {
@@ -52,12 +59,70 @@ function p99(samples: Array<[number, number]>, ms = Number.POSITIVE_INFINITY) {
 
 const rise = (before: number, during: number) => `${(((during - before) / before) * 100).toFixed(0)}%`;
 
+interface FloodRun {
+  before: Array<[number, number]>;
+  quiet: Array<[number, number]>;
+  during: Array<[number, number]>;
+  statuses: Record<number, number>;
+}
+
+/** One run of a case on a freshly started app: the reads alone, again, then during the attack. */
+async function floodRun(ctx: RunContext, rate: number | undefined, spread: number): Promise<FloodRun> {
+  const server = await startServer('dist/server/main.js', { DATA_DIR: ctx.dataDir });
+  try {
+    // One reader reads from the warm-up to the end of the attack, so that no stretch measures a
+    // reader's own first requests (its connections and compilation: 30–50 ms each, enough to be a
+    // 5 s stretch's p99); the stretches are cut from its samples by time.
+    const reader = await client<Array<[number, number]>>();
+    // The attacker's own CPU is not the server's: on a real deployment it runs elsewhere. Here it
+    // shares the two cores, so it only gets what the server and readers leave.
+    const attacker = await client<Record<number, number>>(19);
+    const samples = reader.run({
+      kind: 'read',
+      baseUrl: server.baseUrl,
+      token: ctx.token,
+      rate,
+      connections: SATURATING_CONNECTIONS,
+    });
+    await sleep(WARM_UP_MS);
+    const beforeAt = clock();
+    await sleep(READ_MS);
+    // A second quiet stretch as long as the attack's first seconds: how far two p99s differ with
+    // no attack at all (the noise any rise is to be read against).
+    const quietAt = clock();
+    await sleep(READ_MS);
+    const attackAt = clock();
+    const statuses = await attacker.run({
+      kind: 'flood',
+      baseUrl: server.baseUrl,
+      guesses: GUESSES,
+      concurrency: FLOOD_CONCURRENCY,
+      spread,
+    });
+    const endAt = clock();
+    reader.child.send('stop');
+    const all = await samples;
+    return {
+      before: between(all, beforeAt, quietAt),
+      quiet: between(all, quietAt, attackAt),
+      during: between(all, attackAt, endAt),
+      statuses,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
 /**
  * Login flood (hostile load): each case runs on a freshly started app on the bench's database
  * (in-memory counters start empty). Other users' reads run alone (after a warm-up), then the same
  * reads while 1,000 wrong guesses arrive from one address, 20 at a time. The attacker, the readers
  * and the bench each have their own process. A guess answered 429 was refused before any
  * password hashing; 401 means a hash was computed.
+ *
+ * A second quiet stretch of the same length is measured after the first, before the attack: the
+ * difference between those two p99s is the noise of the measure itself. `--flood-runs N` repeats
+ * each case N times, each on a fresh app, and pools the samples.
  *
  * Two kinds of readers: a steady 300 reads/s (what other people using the app do) and 10 closed
  * loops reading flat out (the server already saturated, so any extra work shows in full).
@@ -76,41 +141,32 @@ export const loginFloodScenario: BenchScenario = {
     ];
     for (const [readerLabel, rate] of readers) {
       for (const [label, spread] of targets) {
-        const server = await startServer('dist/server/main.js', { DATA_DIR: ctx.dataDir });
-        try {
-          await reads(server.baseUrl, ctx.token, rate, WARM_UP_MS);
-          const before = await reads(server.baseUrl, ctx.token, rate, READ_MS);
-          const attack = client<Record<number, number>>(
-            {
-              kind: 'flood',
-              baseUrl: server.baseUrl,
-              guesses: GUESSES,
-              concurrency: FLOOD_CONCURRENCY,
-              spread,
-            },
-            // The attacker's own CPU is not the server's: on a real deployment it runs elsewhere.
-            // Here it shares the two cores, so it only gets what the server and readers leave.
-            19,
-          ).result;
-          const during = await reads(server.baseUrl, ctx.token, rate, attack);
-          const statuses = await attack;
-          const refused = statuses[429] ?? 0;
-          const p99Before = p99(before);
-          const p99First = p99(during, READ_MS);
-          const p99During = p99(during);
-          const attackMs = Math.max(...during.map(([t]) => t));
-          rows.push({
-            label: `${label}; ${readerLabel}`,
-            'refused 429': `${((refused / GUESSES) * 100).toFixed(1)}%`,
-            'hashed (401)': statuses[401] ?? 0,
-            'attack s': (attackMs / 1000).toFixed(1),
-            'p99 before ms': p99Before.toFixed(1),
-            [`p99 first ${READ_MS / 1000} s`]: `${p99First.toFixed(1)} (${rise(p99Before, p99First)})`,
-            'p99 whole attack': `${p99During.toFixed(1)} (${rise(p99Before, p99During)})`,
-          });
-        } finally {
-          await server.stop();
-        }
+        const runs: FloodRun[] = [];
+        for (let i = 0; i < options.floodRuns; i++) runs.push(await floodRun(ctx, rate, spread));
+        // Each run's samples pooled: several runs give a p99 of more samples, less at the mercy of
+        // one pause of the machine.
+        const pool = (pick: (r: FloodRun) => Array<[number, number]>) => runs.flatMap(pick);
+        const p99Before = p99(pool((r) => r.before));
+        const p99Quiet = p99(pool((r) => r.quiet));
+        const p99First = p99(
+          pool((r) => r.during),
+          READ_MS,
+        );
+        const p99During = p99(pool((r) => r.during));
+        const refused = runs.reduce((n, r) => n + (r.statuses[429] ?? 0), 0) / runs.length;
+        const hashed = runs.reduce((n, r) => n + (r.statuses[401] ?? 0), 0) / runs.length;
+        const attackMs = runs.reduce((m, r) => r.during.reduce((n, [t]) => Math.max(n, t), m), 0);
+        rows.push({
+          label: `${label}; ${readerLabel}`,
+          runs: runs.length,
+          'refused 429': `${((refused / GUESSES) * 100).toFixed(1)}%`,
+          'hashed (401)': hashed,
+          'attack s': (attackMs / 1000).toFixed(1),
+          'p99 before ms': p99Before.toFixed(1),
+          'p99 quiet again': `${p99Quiet.toFixed(1)} (${rise(p99Before, p99Quiet)})`,
+          [`p99 first ${READ_MS / 1000} s`]: `${p99First.toFixed(1)} (${rise(p99Before, p99First)})`,
+          'p99 whole attack': `${p99During.toFixed(1)} (${rise(p99Before, p99During)})`,
+        });
       }
     }
     return rows;

@@ -3,10 +3,11 @@
  * attacker's requests and the readers' timing never share one event loop: a reader's latency is
  * then the server's, not the bench client's own queue.
  *
- * Told what to do by one IPC message, it answers with one message:
+ * Once loaded it says 'ready'; then, told what to do by one IPC message, it answers with one
+ * message:
  * - `flood`: `guesses` wrong passwords from this address, `concurrency` at a time → statuses.
- * - `read`: other users' `GET /api/todos`, until told `stop` → [ms since the start, latency ms]
- *   of each read, in the order they finished. With `rate`, one
+ * - `read`: other users' `GET /api/todos`, until told `stop` → [when it was sent (ms since the
+ *   epoch, the clock the processes share), latency ms] of each read, in the order they finished. With `rate`, one
  *   request every 1000/rate ms whatever the server does (latency counted from the planned send
  *   time, so a stalled server is not hidden); without it, `connections` closed loops flat out.
  */
@@ -50,13 +51,14 @@ async function readOnce(job: Extract<Job, { kind: 'read' }>) {
 async function read(job: Extract<Job, { kind: 'read' }>) {
   const times: Array<[number, number]> = [];
   const start = performance.now();
+  const epoch = performance.timeOrigin;
   if (!job.rate) {
     await Promise.all(
       Array.from({ length: job.connections }, async () => {
         while (!stopping) {
           const t0 = performance.now();
           await readOnce(job);
-          times.push([t0 - start, performance.now() - t0]);
+          times.push([epoch + t0, performance.now() - t0]);
         }
       }),
     );
@@ -69,7 +71,7 @@ async function read(job: Extract<Job, { kind: 'read' }>) {
     const wait = planned - performance.now();
     if (wait > 0) await Promise.race([new Promise((r) => setTimeout(r, wait)), stop]);
     if (stopping) break;
-    inFlight.push(readOnce(job).then(() => void times.push([planned - start, performance.now() - planned])));
+    inFlight.push(readOnce(job).then(() => void times.push([epoch + planned, performance.now() - planned])));
   }
   await Promise.all(inFlight);
   return times;
@@ -84,3 +86,5 @@ process.on('message', async (msg: Job | 'stop') => {
   const result = msg.kind === 'flood' ? await flood(msg) : await read(msg);
   process.send?.(result, () => process.exit(0));
 });
+
+process.send?.('ready');
