@@ -83,20 +83,25 @@ export class LoginThrottle implements Throttle {
 
 /**
  * Refused sign-ins from one address are answered more and more slowly: 20 ms more for each
- * refusal in the window, at most a quarter of a second. A person who mistyped eleven times waits a
- * moment for "Too many attempts"; a script that keeps guessing from one address gets at most its
- * number of connections × 4 answers a second, so it cannot keep the server busy with refusals
- * while other people are using it. Kept in this process's memory even with the counters in the
- * database: it spares this instance's CPU.
+ * refusal in the window, at most a second. A person who mistyped eleven times waits a moment for
+ * "Too many attempts" (the ceiling takes fifty refusals to reach); a script that keeps guessing
+ * from one address gets at most one answer a second per connection, so it cannot keep the server
+ * busy with refusals while other people are using it.
+ *
+ * Each wait is drawn between half and all of that (jitter): with equal waits, a script's
+ * connections fall into step and their refusals reach the event loop together, a burst that
+ * other people's requests queue behind; drawn waits spread them out. Kept in this process's
+ * memory even with the counters in the database: it spares this instance's CPU.
  */
 export class RefusalPacer {
   private readonly refusals = new Map<string, Bucket>();
 
   constructor(
     private readonly stepMs = 20,
-    private readonly maxMs = 250,
+    private readonly maxMs = 1000,
     private readonly windowMs = DEFAULT_LIMITS.windowMs,
     private readonly now: () => number = Date.now,
+    private readonly random: () => number = Math.random,
   ) {}
 
   /** Counts one refusal for `ip`; the milliseconds to wait before answering it. */
@@ -111,6 +116,7 @@ export class RefusalPacer {
       this.refusals.set(ip, b);
     }
     b.count++;
-    return Math.min(this.maxMs, this.stepMs * b.count);
+    const full = Math.min(this.maxMs, this.stepMs * b.count);
+    return Math.round(full * (0.5 + this.random() / 2));
   }
 }
