@@ -7,9 +7,10 @@
  * message:
  * - `flood`: `guesses` wrong passwords from this address, `concurrency` at a time → statuses.
  * - `read`: other users' `GET /api/todos`, until told `stop` → [when it was sent (ms since the
- *   epoch, the clock the processes share), latency ms] of each read, in the order they finished. With `rate`, one
- *   request every 1000/rate ms whatever the server does (latency counted from the planned send
- *   time, so a stalled server is not hidden); without it, `connections` closed loops flat out.
+ *   epoch, the clock the processes share), latency ms] of each read, in the order they
+ *   finished. With `rate`, one request every 1000/rate ms whatever the server does (latency
+ *   counted from the planned send time, so a stalled server is not hidden); without it,
+ *   `connections` closed loops flat out.
  */
 type Job =
   | { kind: 'flood'; baseUrl: string; guesses: number; concurrency: number; spread: number }

@@ -35,13 +35,7 @@ describe('LoginThrottle', () => {
 describe('RefusalPacer', () => {
   it('answers each further refusal from an address later, up to a ceiling, per address and per window', () => {
     let now = 0;
-    const p = new RefusalPacer(
-      20,
-      250,
-      1000,
-      () => now,
-      () => 1,
-    );
+    const p = new RefusalPacer({ stepMs: 20, maxMs: 250, windowMs: 1000, now: () => now, random: () => 1 });
     expect([1, 2, 3].map(() => p.delay('9.9.9.9'))).toEqual([20, 40, 60]);
     expect(p.delay('8.8.8.8')).toBe(20);
     for (let i = 0; i < 20; i++) p.delay('9.9.9.9');
@@ -52,13 +46,13 @@ describe('RefusalPacer', () => {
 
   it('draws each wait between half and all of it, so refusals to one script do not arrive in step', () => {
     const draws = [0, 0.5, 0.999];
-    const p = new RefusalPacer(
-      20,
-      1000,
-      1000,
-      () => 0,
-      () => draws.shift() ?? 0,
-    );
+    const p = new RefusalPacer({
+      stepMs: 20,
+      maxMs: 1000,
+      windowMs: 1000,
+      now: () => 0,
+      random: () => draws.shift() ?? 0,
+    });
     // 20 ms × 1, 2, 3 refusals, scaled by 0.5, 0.75 and almost 1.
     expect([1, 2, 3].map(() => p.delay('9.9.9.9'))).toEqual([10, 30, 60]);
     // The defaults: at most a second, never less than half of the step's total.

@@ -81,6 +81,15 @@ export class LoginThrottle implements Throttle {
   }
 }
 
+/** The pacer's steps and ceiling (ms), its window, and its clock and draw (tests). */
+interface PacerOptions {
+  stepMs?: number;
+  maxMs?: number;
+  windowMs?: number;
+  now?: () => number;
+  random?: () => number;
+}
+
 /**
  * Refused sign-ins from one address are answered more and more slowly: 20 ms more for each
  * refusal in the window, at most a second. A person who mistyped eleven times waits a moment for
@@ -96,27 +105,32 @@ export class LoginThrottle implements Throttle {
 export class RefusalPacer {
   private readonly refusals = new Map<string, Bucket>();
 
-  constructor(
-    private readonly stepMs = 20,
-    private readonly maxMs = 1000,
-    private readonly windowMs = DEFAULT_LIMITS.windowMs,
-    private readonly now: () => number = Date.now,
-    private readonly random: () => number = Math.random,
-  ) {}
+  private readonly o: Required<PacerOptions>;
+
+  constructor(options: PacerOptions = {}) {
+    this.o = {
+      stepMs: 20,
+      maxMs: 1000,
+      windowMs: DEFAULT_LIMITS.windowMs,
+      now: Date.now,
+      random: Math.random,
+      ...options,
+    };
+  }
 
   /** Counts one refusal for `ip`; the milliseconds to wait before answering it. */
   delay(ip: string): number {
-    const t = this.now();
+    const t = this.o.now();
     let b = this.refusals.get(ip);
     if (!b || b.resetAt <= t) {
       if (this.refusals.size >= 50_000) {
         for (const [k, old] of this.refusals) if (old.resetAt <= t) this.refusals.delete(k);
       }
-      b = { count: 0, resetAt: t + this.windowMs };
+      b = { count: 0, resetAt: t + this.o.windowMs };
       this.refusals.set(ip, b);
     }
     b.count++;
-    const full = Math.min(this.maxMs, this.stepMs * b.count);
-    return Math.round(full * (0.5 + this.random() / 2));
+    const full = Math.min(this.o.maxMs, this.o.stepMs * b.count);
+    return Math.round(full * (0.5 + this.o.random() / 2));
   }
 }
