@@ -148,4 +148,30 @@ test.describe('shell', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/workout\/history$/);
   });
+
+  test('a section link leads to its last route while the page just opened is still loading', async ({ page }) => {
+    await login(page);
+    const nav = page.getByRole('navigation', { name: 'Primary' });
+    await page.goto('/workout/history');
+    await expect(page.getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
+
+    // The Notes page's code is held back: the address changes at once, the screen only when it arrives.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route('**/assets/NotesPage-*.js', async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await nav.getByRole('link', { name: 'Notes' }).click();
+    await expect(page).toHaveURL(/\/notes$/);
+    await expect.poll(() => asked).toBe(true);
+
+    await nav.getByRole('link', { name: 'Workout' }).click();
+    await expect(page).toHaveURL(/\/workout\/history$/);
+    release();
+    await expect(page.getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
+    await expect(page).toHaveURL(/\/workout\/history$/);
+  });
 });

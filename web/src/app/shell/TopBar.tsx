@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import type { Section } from '../../../../common/src/constants';
 import { Button } from '../../ui/Button';
 import { DaymarkLogo, LogoutIcon } from '../../ui/icons';
 import { useSession } from '../auth/session';
-import { sectionHref } from '../lastRoute';
 import { SECTION_INFO } from '../sections';
+import { SectionLink } from './SectionLink';
 import styles from './TopBar.module.css';
 
 /** Brand, section links (hidden on phones, where BottomNav takes over), greeting and Logout. */
 export function TopBar({ current }: { current: Section | undefined }) {
   const { user, logout } = useSession();
-  const { pathname } = useLocation();
   const [leaving, setLeaving] = useState(false);
 
   const onLogout = async () => {
@@ -30,13 +29,9 @@ export function TopBar({ current }: { current: Section | undefined }) {
           <ul>
             {SECTION_INFO.map((s) => (
               <li key={s.id}>
-                <Link
-                  to={sectionHref(s.id, pathname)}
-                  className={styles.topLink}
-                  aria-current={s.id === current ? 'page' : undefined}
-                >
+                <SectionLink section={s.id} current={s.id === current} className={styles.topLink}>
                   {s.label}
-                </Link>
+                </SectionLink>
               </li>
             ))}
           </ul>
