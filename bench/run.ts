@@ -26,6 +26,15 @@ const scenarios = options.only
   ? allScenarios.filter((s) => options.only?.some((w) => s.name.toLowerCase().includes(w)))
   : allScenarios;
 
+/**
+ * autocannon's aggregateResult (absent from its type definitions): the summary of raw results of
+ * runs started with skipAggregateResult, their latency histograms pooled.
+ */
+function pool(results: unknown[]): autocannon.Result {
+  const api = autocannon as unknown as { aggregateResult(r: unknown[], o: object): autocannon.Result };
+  return api.aggregateResult(results, { url: 'http://127.0.0.1', connections: CONNECTIONS });
+}
+
 async function load(
   baseUrl: string,
   route: BenchRoute,
@@ -40,10 +49,16 @@ async function load(
     body: route.body ? JSON.stringify(route.body) : undefined,
     connections: CONNECTIONS,
     duration,
+    // The raw histograms are kept, so that the slices of a route can be pooled (loadPair).
+    skipAggregateResult: true,
   });
-  const bad = result.non2xx + result.errors;
+  const summary = pool([result]);
+  const bad = summary.non2xx + summary.errors;
   if (bad > 0) console.warn(`  ! ${route.label}: ${bad} failed responses`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  // The raw result's own counts: completed requests over the run's measured length.
+  const { totalCompletedRequests, duration: seconds } = result as unknown as Record<string, number>;
+  const rps = (totalCompletedRequests ?? 0) / (seconds || duration);
+  return { rps, p50: summary.latency.p50, p99: summary.latency.p99, raw: result };
 }
 
 const SLICE_S = 1;
@@ -54,7 +69,8 @@ type Load = Awaited<ReturnType<typeof load>>;
  * A route and its twin loaded in alternating one-second slices after both are warmed up, so
  * neither gets the JIT, the page cache or a quieter moment of a shared machine the other did not:
  * loading one whole run and then the other favoured whichever came second. Throughput is the
- * mean over the slices, p50 their median, p99 the worst slice's.
+ * mean over the slices; p50 and p99 are those of all the slices' responses together (their
+ * latency histograms pooled), and the worst single slice's p99 is kept beside them.
  */
 async function loadPair(route: (s?: number) => Promise<Load>, twin: (s?: number) => Promise<Load>) {
   const rs: Load[] = [];
@@ -72,12 +88,13 @@ async function loadPair(route: (s?: number) => Promise<Load>, twin: (s?: number)
       rs.push(await route());
     }
   }
-  const merge = (xs: Load[]): Load => {
-    const p50s = xs.map((x) => x.p50).sort((a, b) => a - b);
+  const merge = (xs: Load[]) => {
+    const pooled = pool(xs.map((x) => x.raw));
     return {
       rps: xs.reduce((n, x) => n + x.rps, 0) / xs.length,
-      p50: p50s[Math.floor(p50s.length / 2)] ?? 0,
-      p99: Math.max(...xs.map((x) => x.p99)),
+      p50: pooled.latency.p50,
+      p99: pooled.latency.p99,
+      worstSliceP99: Math.max(...xs.map((x) => x.p99)),
     };
   };
   return { r: merge(rs), twin: merge(ts) };
@@ -182,6 +199,7 @@ async function main() {
           'req/s': Math.round(r.rps),
           'p50 ms': r.p50,
           'p99 ms': r.p99,
+          'worst 1 s p99': r.worstSliceP99,
           'vs bare': (r.rps / bare.rps).toFixed(2),
           'twin req/s': Math.round(twin.rps),
           'twin p99 ms': twin.p99,
@@ -190,6 +208,9 @@ async function main() {
       }
     }
     printTable(rows);
+    const memory = serverMemory(server.child.pid);
+    if (memory)
+      console.log(`\nserver memory after the routes: peak resident ${memory.peakMB} MB, resident ${memory.nowMB} MB`);
     const measures: Record<string, BenchRow[]> = {};
     for (const s of scenarios) {
       if (!s.measure) continue;
@@ -210,6 +231,7 @@ async function main() {
         node: process.version,
         cpus: os.cpus().length,
         routes: rows,
+        serverMemory: memory,
         measures,
       };
       fs.writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
@@ -218,6 +240,22 @@ async function main() {
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The server's peak and current resident memory (Linux: /proc), in MB; null elsewhere. */
+function serverMemory(pid: number | undefined): { peakMB: number; nowMB: number } | null {
+  if (pid === undefined) return null;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kB = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+    const peak = kB('VmHWM');
+    const now = kB('VmRSS');
+    return Number.isNaN(peak) || Number.isNaN(now)
+      ? null
+      : { peakMB: Math.round(peak / 1024), nowMB: Math.round(now / 1024) };
+  } catch {
+    return null;
   }
 }
 
