@@ -149,6 +149,27 @@ test.describe('shell', () => {
     await expect(page).toHaveURL(/\/workout\/history$/);
   });
 
+  test('section links follow Enter from the keyboard, and Ctrl+click opens the last route in a new tab', async ({
+    page,
+    context,
+  }) => {
+    await login(page);
+    const nav = page.getByRole('navigation', { name: 'Primary' });
+    await page.goto('/workout/history');
+    await expect(page.getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: 'Notes' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/notes$/);
+
+    const opened = context.waitForEvent('page');
+    await nav.getByRole('link', { name: 'Workout' }).click({ modifiers: ['Control'] });
+    const tab = await opened;
+    await expect(tab).toHaveURL(/\/workout\/history$/);
+    await expect(tab.getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
+    await expect(page).toHaveURL(/\/notes$/);
+    await tab.close();
+  });
+
   test('a section link leads to its last route while the page just opened is still loading', async ({ page }) => {
     await login(page);
     const nav = page.getByRole('navigation', { name: 'Primary' });
