@@ -170,7 +170,9 @@ test.describe('shell', () => {
     await tab.close();
   });
 
-  test('a section link leads to its last route while the page just opened is still loading', async ({ page }) => {
+  test('while a page just opened is still loading, a bar says so and section links lead to their last route', async ({
+    page,
+  }) => {
     await login(page);
     const nav = page.getByRole('navigation', { name: 'Primary' });
     await page.goto('/workout/history');
@@ -185,14 +187,20 @@ test.describe('shell', () => {
       await held;
       await route.continue();
     });
+    const loading = page.getByRole('progressbar', { name: 'Loading page' });
+    await expect(loading).toBeHidden();
     await nav.getByRole('link', { name: 'Notes' }).click();
     await expect(page).toHaveURL(/\/notes$/);
     await expect.poll(() => asked).toBe(true);
+    // The previous screen stays, and says that the next one is on its way.
+    await expect(loading).toBeVisible();
+    await expect(page.getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
 
     await nav.getByRole('link', { name: 'Workout' }).click();
     await expect(page).toHaveURL(/\/workout\/history$/);
     release();
     await expect(page.getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
     await expect(page).toHaveURL(/\/workout\/history$/);
+    await expect(loading).toBeHidden();
   });
 });

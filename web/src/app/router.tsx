@@ -13,6 +13,7 @@ import { RequireAuth } from './auth/RequireAuth';
 import { ErrorScreen } from './ErrorScreen';
 import { startRoute } from './lastRoute';
 import { lazyPage } from './lazyPage';
+import { trackNavigation } from './pendingNavigation';
 
 // The signed-in shell loads after the session check, so the login page downloads only itself.
 const AppShell = lazyPage(() => import('./shell/AppShell'), 'AppShell');
@@ -79,3 +80,4 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+trackNavigation(router);

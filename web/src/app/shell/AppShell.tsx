@@ -4,6 +4,7 @@ import { MOBILE_BREAKPOINT_PX } from '../../../../common/src/constants';
 import { useRememberRoute } from '../lastRoute';
 import { sectionInfo, sectionOf } from '../sections';
 import { BottomNav } from './BottomNav';
+import { NavigationProgress } from './NavigationProgress';
 import styles from './Shell.module.css';
 import { TopBar } from './TopBar';
 
@@ -60,6 +61,7 @@ export function AppShell() {
 
   return (
     <div className={styles.shell}>
+      <NavigationProgress />
       <a href="#content" className={styles.skipLink}>
         Skip to content
       </a>
