@@ -170,6 +170,25 @@ test.describe('shell', () => {
     await tab.close();
   });
 
+  test('the bar also shows while a section loads its routes before the address changes', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/routes-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await login(page);
+    const loading = page.getByRole('progressbar', { name: 'Loading page' });
+    await expect(loading).toBeHidden();
+    await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Transcripts' }).click();
+    await expect(loading).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    release();
+    await expect(page).toHaveURL(/\/transcript$/);
+    await expect(page.getByRole('button', { name: 'Add New Transcript' })).toBeVisible();
+    await expect(loading).toBeHidden();
+  });
+
   test('while a page just opened is still loading, a bar says so and section links lead to their last route', async ({
     page,
   }) => {

@@ -1,9 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 
-/** The part of the app's router this module reads: its location, as soon as a navigation is taken. */
+/**
+ * The part of the app's router this module reads: its location, which changes as soon as a
+ * navigation is taken, and whether it is still loading a route's own code (`lazy` routes).
+ */
 interface NavigationSource {
-  state: { location: { key: string } };
+  state: { location: { key: string }; navigation: { state: string } };
   subscribe(listener: () => void): () => void;
 }
 
@@ -15,13 +18,15 @@ export function trackNavigation(router: NavigationSource): void {
 }
 
 const subscribe = (notify: () => void) => source?.subscribe(notify) ?? (() => undefined);
-const latestKey = () => source?.state.location.key;
+/** The router's location key, or null while it loads a route before changing location. */
+const latestKey = () => (source?.state.navigation.state === 'idle' ? source.state.location.key : null);
 
 /**
  * True while the address has moved on and the screen has not: the router takes a navigation at
  * once, but React shows the new page in a transition, keeping the previous screen until the
  * page's code has arrived. The router's own location is read as an external store (so it updates
- * at once), the screen's from the rendered route tree.
+ * at once), the screen's from the rendered route tree. Also true while the router itself loads a
+ * route's code before changing the address (the transcript section, on its first visit).
  */
 export function usePendingNavigation(): boolean {
   const shown = useLocation().key;
