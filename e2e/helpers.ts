@@ -28,3 +28,19 @@ export function storedToken(page: Page): Promise<string | null> {
   type BrowserGlobal = { localStorage: { getItem(key: string): string | null } };
   return page.evaluate((key) => (globalThis as unknown as BrowserGlobal).localStorage.getItem(key), TOKEN_STORAGE_KEY);
 }
+
+/**
+ * Holds back the responses whose URL matches `pattern` (a chunk of the web app's code) until
+ * `release` is called; `asked` tells whether the page has asked for one yet.
+ */
+export async function holdBack(page: Page, pattern: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const state = { asked: false, release };
+  await page.route(pattern, async (route) => {
+    state.asked = true;
+    await held;
+    await route.continue();
+  });
+  return state;
+}

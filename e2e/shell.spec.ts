@@ -1,5 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, login, storedToken, submitLogin } from './helpers.js';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, holdBack, login, storedToken, submitLogin } from './helpers.js';
+
+/** Signs in and opens the workout history; returns the top bar's section links. */
+async function atWorkoutHistory(page: Page) {
+  await login(page);
+  await page.goto('/workout/history');
+  await expect(page.getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
+  return page.getByRole('navigation', { name: 'Primary' });
+}
 
 test.describe('login', () => {
   test('empty fields are refused without calling the server', async ({ page }) => {
@@ -137,9 +145,7 @@ test.describe('shell', () => {
   });
 
   test('sections and the start page remember the last route of the session', async ({ page }) => {
-    await login(page);
-    const nav = page.getByRole('navigation', { name: 'Primary' });
-    await page.goto('/workout/history');
+    const nav = await atWorkoutHistory(page);
     await nav.getByRole('link', { name: 'Notes' }).click();
     await expect(page).toHaveURL(/\/notes$/);
     await nav.getByRole('link', { name: 'Workout' }).click();
@@ -153,10 +159,7 @@ test.describe('shell', () => {
     page,
     context,
   }) => {
-    await login(page);
-    const nav = page.getByRole('navigation', { name: 'Primary' });
-    await page.goto('/workout/history');
-    await expect(page.getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
+    const nav = await atWorkoutHistory(page);
     await nav.getByRole('link', { name: 'Notes' }).focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/notes$/);
@@ -171,19 +174,14 @@ test.describe('shell', () => {
   });
 
   test('the bar also shows while a section loads its routes before the address changes', async ({ page }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/routes-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const routes = await holdBack(page, '**/assets/routes-*.js');
     await login(page);
     const loading = page.getByRole('progressbar', { name: 'Loading page' });
     await expect(loading).toBeHidden();
     await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Transcripts' }).click();
     await expect(loading).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
-    release();
+    routes.release();
     await expect(page).toHaveURL(/\/transcript$/);
     await expect(page.getByRole('button', { name: 'Add New Transcript' })).toBeVisible();
     await expect(loading).toBeHidden();
@@ -192,32 +190,22 @@ test.describe('shell', () => {
   test('while a page just opened is still loading, a bar says so and section links lead to their last route', async ({
     page,
   }) => {
-    await login(page);
-    const nav = page.getByRole('navigation', { name: 'Primary' });
-    await page.goto('/workout/history');
-    await expect(page.getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
+    const nav = await atWorkoutHistory(page);
 
     // The Notes page's code is held back: the address changes at once, the screen only when it arrives.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let asked = false;
-    await page.route('**/assets/NotesPage-*.js', async (route) => {
-      asked = true;
-      await held;
-      await route.continue();
-    });
+    const notesPage = await holdBack(page, '**/assets/NotesPage-*.js');
     const loading = page.getByRole('progressbar', { name: 'Loading page' });
     await expect(loading).toBeHidden();
     await nav.getByRole('link', { name: 'Notes' }).click();
     await expect(page).toHaveURL(/\/notes$/);
-    await expect.poll(() => asked).toBe(true);
+    await expect.poll(() => notesPage.asked).toBe(true);
     // The previous screen stays, and says that the next one is on its way.
     await expect(loading).toBeVisible();
     await expect(page.getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
 
     await nav.getByRole('link', { name: 'Workout' }).click();
     await expect(page).toHaveURL(/\/workout\/history$/);
-    release();
+    notesPage.release();
     await expect(page.getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
     await expect(page).toHaveURL(/\/workout\/history$/);
     await expect(loading).toBeHidden();
