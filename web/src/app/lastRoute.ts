@@ -12,8 +12,8 @@ import { readSession, sessionKey, writeSession } from './sessionStore';
  * - A section link in the top bar or bottom tab bar leads to that section's last route, so
  *   switching Workout → Notes → Workout returns to e.g. /workout/history. Clicking the link of
  *   the section you are already in leads to its root (like tapping an active tab on a phone).
- *   The click works its target out from the address bar (shell/SectionLink.tsx), since while a
- *   new page is still loading the address has changed and the rendered links have not.
+ *   The link works its target out from the address (the router's location, shell/SectionLink.tsx),
+ *   since while a new page is still loading the address has changed and the screen has not.
  * - Opening '/' restores 'daymark:lastRoute' (e.g. after a reload of the root URL in the same
  *   tab); with nothing stored it goes to /dashboard. Unknown paths always go to /dashboard.
  * - A new tab starts fresh; explicit sign-out forgets everything.

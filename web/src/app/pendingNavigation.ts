@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
  * navigation is taken, and whether it is still loading a route's own code (`lazy` routes).
  */
 interface NavigationSource {
-  state: { location: { key: string }; navigation: { state: string } };
+  state: { location: { key: string; pathname: string }; navigation: { state: string } };
   subscribe(listener: () => void): () => void;
 }
 
@@ -20,6 +20,17 @@ export function trackNavigation(router: NavigationSource): void {
 const subscribe = (notify: () => void) => source?.subscribe(notify) ?? (() => undefined);
 /** The router's location key, or null while it loads a route before changing location. */
 const latestKey = () => (source?.state.navigation.state === 'idle' ? source.state.location.key : null);
+const latestPathname = () => source?.state.location.pathname;
+
+/**
+ * The router's pathname: the address, even while the screen still shows the previous page (see
+ * below). What links of the shell work their targets out from, so that a click in those moments
+ * follows the address, not the screen. Without a tracked router, the screen's.
+ */
+export function useLatestPathname(): string {
+  const shown = useLocation().pathname;
+  return useSyncExternalStore(subscribe, latestPathname, () => undefined) ?? shown;
+}
 
 /**
  * True while the address has moved on and the screen has not: the router takes a navigation at

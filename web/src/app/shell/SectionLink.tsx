@@ -1,15 +1,13 @@
-import type { MouseEvent, ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { Section } from '../../../../common/src/constants';
 import { sectionHref } from '../lastRoute';
+import { useLatestPathname } from '../pendingNavigation';
 
 /**
- * A section's link in the top bar or the tab bar, leading to the section's last route.
- *
- * Its href is worked out when the bar renders, but a plain click works it out again from the
- * address bar: while a page just opened is still loading, the address has already changed but
- * the screen (and these links) have not, so the rendered href would still be the previous page's.
- * Clicks with a modifier key (new tab, new window) keep the browser's own handling.
+ * A section's link in the top bar or the tab bar, leading to the section's last route. Its target
+ * is worked out from the address (the router's location), not from the page on screen: while a
+ * page just opened is still loading, the address has already changed and the screen has not.
  */
 export function SectionLink({
   section,
@@ -22,20 +20,9 @@ export function SectionLink({
   className: string | undefined;
   children: ReactNode;
 }) {
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-    event.preventDefault();
-    void navigate(sectionHref(section, window.location.pathname));
-  };
+  const pathname = useLatestPathname();
   return (
-    <Link
-      to={sectionHref(section, pathname)}
-      onClick={onClick}
-      className={className}
-      aria-current={current ? 'page' : undefined}
-    >
+    <Link to={sectionHref(section, pathname)} className={className} aria-current={current ? 'page' : undefined}>
       {children}
     </Link>
   );
