@@ -18,6 +18,7 @@ import * as m0017 from './0017_perf_weekly.js';
 import * as m0019 from './0019_perf_transcripts.js';
 import * as m0020 from './0020_transcripts_order.js';
 import * as m0021 from './0021_executions_cover.js';
+import * as m0022 from './0022_search_meta.js';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end.
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0019_perf_transcripts': m0019,
   '0020_transcripts_order': m0020,
   '0021_executions_cover': m0021,
+  '0022_search_meta': m0022,
 };

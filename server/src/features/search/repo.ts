@@ -57,15 +57,17 @@ export async function searchIndex(
   }
   const match = words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
   // FTS5 walks the matches newest first (by rowid) and stops at the last candidate; only those
-  // are scored and read.
+  // are scored. Owner, kind and date come from the small table beside the index (0022), not
+  // from the index's content, where each would load its document's whole text.
   const top = await sql<{ rowid: number }>`
-    SELECT rowid FROM (
-      SELECT rowid, bm25(search_index, 10.0, 1.0) AS score, date, ref_id FROM search_index
-      WHERE search_index MATCH ${match} AND user_id = ${userId} ${kind ? sql`AND kind = ${kind}` : sql``}
-      ORDER BY rowid DESC
+    SELECT id AS rowid FROM (
+      SELECT m.id, bm25(search_index, 10.0, 1.0) AS score, m.date, m.ref_id
+      FROM search_index JOIN search_index_meta m ON m.id = search_index.rowid
+      WHERE search_index MATCH ${match} AND m.user_id = ${userId} ${kind ? sql`AND m.kind = ${kind}` : sql``}
+      ORDER BY search_index.rowid DESC
       LIMIT ${SEARCH_CANDIDATES}
     )
-    ORDER BY score, date DESC, ref_id DESC, rowid DESC
+    ORDER BY score, date DESC, ref_id DESC, id DESC
     LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
   if (!top.rows.length) return [];
   const order = new Map(top.rows.map((r, i) => [Number(r.rowid), i]));

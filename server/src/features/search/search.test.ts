@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   SEARCH_CANDIDATES,
@@ -112,6 +113,51 @@ describe('search', () => {
     expect(await find(c, 'fence')).toEqual([]);
     await c.request({ method: 'DELETE', url: `/api/todos/${t.id}` });
     expect(await find(c, 'shed')).toEqual([]);
+  });
+
+  it('ranks, filters and breaks ties by the owner, type and date of the latest write', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const bob = await createUserAndSignIn(h, 'bob');
+    const transcript = async (date: string) => {
+      const res = await c.request({
+        method: 'POST',
+        url: '/api/transcripts',
+        payload: { title: 'Harbour walk', date, content: 'We talked about lighthouses.' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: number };
+    };
+    // Equal matches come newest first by date.
+    const older = await transcript('2026-03-01');
+    const newer = await transcript('2026-03-05');
+    expect((await find(c, 'lighthouses')).map((x) => x.id)).toEqual([newer.id, older.id]);
+    // Moving the older one past the other turns the order round.
+    const put = await c.request({
+      method: 'PUT',
+      url: `/api/transcripts/${older.id}`,
+      payload: { title: 'Harbour walk', date: '2026-03-09', content: 'We talked about lighthouses.' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const moved = await find(c, 'lighthouses');
+    expect(moved.map((x) => [x.id, x.date])).toEqual([
+      [older.id, '2026-03-09'],
+      [newer.id, '2026-03-05'],
+    ]);
+    // The type filter reads the same place; another user never finds them.
+    expect(await find(c, 'lighthouses', '&type=todo')).toEqual([]);
+    expect(await find(c, 'lighthouses', '&type=transcript')).toHaveLength(2);
+    expect(await find(bob, 'lighthouses')).toEqual([]);
+    await c.request({ method: 'DELETE', url: `/api/transcripts/${newer.id}` });
+    expect((await find(c, 'lighthouses')).map((x) => x.id)).toEqual([older.id]);
+    if (h.ctx.dialect === 'sqlite') {
+      // SQLite ranks from the table beside the index (0022_search_meta): one row per document.
+      const counts = await sql<{ docs: number; meta: number }>`SELECT
+        (SELECT count(*) FROM search_index) AS docs, (SELECT count(*) FROM search_index_meta) AS meta`.execute(
+        h.ctx.db,
+      );
+      expect(counts.rows[0]?.meta).toBe(counts.rows[0]?.docs);
+    }
   });
 
   it('never errors on odd queries and never returns another user’s text', async () => {
