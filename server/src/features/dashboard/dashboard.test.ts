@@ -173,6 +173,51 @@ describe('GET /api/dashboard/overview', () => {
     expect(await overviewOf()).toMatchObject({ workout: { title: 'Hill sprints' }, personalGoal: 'Call Sam' });
   });
 
+  it('a read after a change shows the change: goal, workout, week and zone, each time as written fresh', async () => {
+    const c = await createUserAndSignIn(h, 'rereader');
+    const id = await userIdOf('rereader');
+    const read = async () => {
+      const res = await c.request({ method: 'GET', url: '/api/dashboard/overview' });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      // The same bytes as the overview written from scratch for the zone it reports.
+      expect(res.body).toBe(writeOverview(await overview(h.ctx, { id, timeZone: body.timeZone })));
+      return body;
+    };
+    const done = (body: { week: Array<{ date: string; workoutCompleted: boolean }> }) =>
+      body.week.filter((d) => d.workoutCompleted).map((d) => d.date);
+    let today = todayIn('UTC');
+    expect(await read()).toMatchObject({ personalGoal: null, workout: null, timeZone: 'UTC' });
+    expect(await read()).toMatchObject({ personalGoal: null, workout: null });
+
+    await seed.dailyNote(c, today, morningNote('First goal'));
+    expect((await read()).personalGoal).toBe('First goal');
+    await seed.dailyNote(c, today, morningNote('Second goal'));
+    expect((await read()).personalGoal).toBe('Second goal');
+
+    await generate(c, today);
+    const planned = await read();
+    expect(planned.workout).toEqual({ id: expect.any(Number), title: expect.any(String) });
+    await h.ctx.db
+      .updateTable('workout_plans')
+      .set({ plan: JSON.stringify({ title: 'Renamed by hand' }) })
+      .where('user_id', '=', id)
+      .execute();
+    expect((await read()).workout).toEqual({ id: planned.workout.id, title: 'Renamed by hand' });
+
+    await seed.workoutLog(c, today, { completion: [{ name: 'Squat', completed: 'completed' }] });
+    expect(done(await read())).toEqual([today]);
+    await h.ctx.db.updateTable('workout_logs').set({ workout_skipped: 1 }).where('user_id', '=', id).execute();
+    expect(done(await read())).toEqual([]);
+
+    // A zone a day ahead of UTC for most of the day: today, the week and what is on it follow.
+    await seed.zone(c, 'Pacific/Kiritimati');
+    const zoned = await read();
+    today = todayIn('Pacific/Kiritimati');
+    expect(zoned).toMatchObject({ today, timeZone: 'Pacific/Kiritimati' });
+    expect(zoned.week[0].date).toBe(sundayOf(today));
+  });
+
   it("lists today's events in the user's zone from a connected calendar", async () => {
     const zone = 'Pacific/Kiritimati';
     const c = await createUserAndSignIn(h, 'withCalendar');

@@ -2,7 +2,7 @@ import { type DashboardOverview, dashboardOverview, type WeekDay } from '../../.
 import { addDays, sundayOf } from '../../../../common/src/time.js';
 import type { AppContext } from '../../context.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
-import { jsonArrayOf } from '../../http/writtenOnce.js';
+import { jsonArrayOf, writtenOnce } from '../../http/writtenOnce.js';
 import { todayInZone } from '../../time/dayStarts.js';
 import { todaysCalendar, todaysCalendarWritten } from './calendarCard.js';
 import { overviewData } from './repo.js';
@@ -26,7 +26,7 @@ export function weekGrid(today: string, completed: Set<string>): WeekDay[] {
   return grid;
 }
 
-/** Everything the overview shows but today's events, and those as `events` reads them. */
+/** Everything the overview shows but today's events (the week as its completed dates), and those as `events` reads them. */
 async function overviewWith<E>(
   ctx: AppContext,
   user: { id: number; timeZone: string },
@@ -39,10 +39,7 @@ async function overviewWith<E>(
     overviewData(ctx.db, user.id, today, { from: sunday, to: addDays(sunday, 6) }),
     events({ date: today, timeZone: user.timeZone }),
   ]);
-  return {
-    rest: { today, timeZone: user.timeZone, personalGoal, workout, week: weekGrid(today, completed) },
-    calendar,
-  };
+  return { today, timeZone: user.timeZone, personalGoal, workout, completed, calendar };
 }
 
 /** Everything the overview shows, in one answer, for the user's today in their zone. */
@@ -51,8 +48,8 @@ export async function overview(
   user: { id: number; timeZone: string },
   now: number = Date.now(),
 ): Promise<DashboardOverview> {
-  const { rest, calendar } = await overviewWith(ctx, user, now, (day) => todaysCalendar(ctx, user.id, day));
-  return { ...rest, calendar };
+  const { completed, ...rest } = await overviewWith(ctx, user, now, (day) => todaysCalendar(ctx, user.id, day));
+  return { ...rest, week: weekGrid(rest.today, completed) };
 }
 
 /** The overview written by the same compiled serialiser as the route's response. */
@@ -60,6 +57,12 @@ const writeOverview = compileResponseSerializer(dashboardOverview) as (o: Dashbo
 /** How the overview's text ends when today's events are an empty list: they are its last field. */
 const EMPTY_EVENTS_END = '[]}}';
 const END = Buffer.from('}}');
+/**
+ * The overview without today's events, written once per user and kept while everything it is
+ * written from is the same (`writtenOnce`): the dashboard is read on every visit, and writing
+ * it (the week's grid, its dates, some twenty fields) cost more than its query.
+ */
+const writtenRest = writtenOnce(256 * 1024);
 
 /**
  * The same answer as `overview`, as the response's JSON: today's events, the costly part (each
@@ -72,15 +75,23 @@ export async function overviewJson(
   user: { id: number; timeZone: string },
   now: number = Date.now(),
 ): Promise<string | Buffer> {
-  const { rest, calendar: events } = await overviewWith(ctx, user, now, (day) =>
-    todaysCalendarWritten(ctx, user.id, day),
-  );
-  const text = writeOverview({ ...rest, calendar: { connected: events !== null, events: [] } });
-  if (!events?.length) return text;
-  if (!text.endsWith(EMPTY_EVENTS_END)) throw new Error('The overview no longer ends with its events');
-  return Buffer.concat([
-    Buffer.from(text.slice(0, -EMPTY_EVENTS_END.length)),
-    jsonArrayOf(events.map((e) => e.json)),
-    END,
-  ]);
+  const o = await overviewWith(ctx, user, now, (day) => todaysCalendarWritten(ctx, user.id, day));
+  const events = o.calendar;
+  const done = [...o.completed].sort().join(',');
+  const inputs = [o.today, o.timeZone, o.personalGoal, o.workout?.id, o.workout?.title, done, events !== null];
+  const { json } = writtenRest(String(user.id), inputs, () => {
+    const text = writeOverview({
+      today: o.today,
+      timeZone: o.timeZone,
+      personalGoal: o.personalGoal,
+      workout: o.workout,
+      week: weekGrid(o.today, o.completed),
+      calendar: { connected: events !== null, events: [] },
+    });
+    if (!text.endsWith(EMPTY_EVENTS_END)) throw new Error('The overview no longer ends with its events');
+    return { text, extra: undefined };
+  });
+  if (!events?.length) return Buffer.from(json);
+  const rest = json.subarray(0, json.length - EMPTY_EVENTS_END.length);
+  return Buffer.concat([rest, jsonArrayOf(events.map((e) => e.json)), END]);
 }
