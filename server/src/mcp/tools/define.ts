@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { objectFromShape } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { z } from 'zod';
 import { isoDate } from '../../../../common/src/api/journal.js';
 import type { AppContext } from '../../context.js';
@@ -49,6 +50,25 @@ export const optionalDate = (what: string) =>
 export const nowIn = (zone: string) => () => todayInZone(zone);
 
 /**
+ * Each tool's input and output as the object schemas the SDK would make of their shapes, made
+ * once. Given shapes, the SDK makes new ones for every server, so for every request, and Zod
+ * compiles an object schema's parser on its first use: each call's arguments and answer were
+ * checked by parsers compiled for that call alone.
+ */
+const schemas = new WeakMap<
+  ToolDef,
+  { input: ReturnType<typeof objectFromShape>; output: ReturnType<typeof objectFromShape> }
+>();
+function schemasOf(def: ToolDef) {
+  let s = schemas.get(def);
+  if (!s) {
+    s = { input: objectFromShape(def.input), output: objectFromShape(def.output) };
+    schemas.set(def, s);
+  }
+  return s;
+}
+
+/**
  * Registers a tool. A read key never sees write tools; the server turns a call to one into the
  * protocol's error for an unknown tool, and a write tool also re-checks the scope itself.
  */
@@ -59,13 +79,14 @@ export function registerTool(
   log: (e: unknown) => void,
 ) {
   if (def.write && base.user.scope !== 'read_write') return;
+  const { input, output } = schemasOf(def);
   server.registerTool(
     def.name,
     {
       title: def.title,
       description: def.description,
-      inputSchema: def.input,
-      outputSchema: def.output,
+      inputSchema: input,
+      outputSchema: output,
       annotations: {
         title: def.title,
         readOnlyHint: !def.write,
