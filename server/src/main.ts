@@ -1,5 +1,6 @@
 import { bootstrap } from './bootstrap.js';
 import { loadConfig } from './config.js';
+import { tidySearchIndex } from './features/search/tidy.js';
 import { loggerOptions } from './logger.js';
 import { defaultWebDir } from './version.js';
 
@@ -15,11 +16,15 @@ if (admin?.generatedPassword) {
   app.log.info({ username: admin.username }, 'created the administrator account from ADMIN_USERNAME/ADMIN_PASSWORD');
 }
 
-const prune = setInterval(
-  () => void ctx.auth.pruneExpired().catch((err) => app.log.warn({ err }, 'session cleanup failed')),
+// Hourly upkeep: expired sessions go, and the search index's segments are merged (SQLite).
+const upkeep = setInterval(
+  () => {
+    void ctx.auth.pruneExpired().catch((err) => app.log.warn({ err }, 'session cleanup failed'));
+    void tidySearchIndex(ctx.db, ctx.dialect).catch((err) => app.log.warn({ err }, 'search index upkeep failed'));
+  },
   60 * 60 * 1000,
 );
-prune.unref();
+upkeep.unref();
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
