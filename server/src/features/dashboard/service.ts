@@ -26,7 +26,10 @@ export function weekGrid(today: string, completed: Set<string>): WeekDay[] {
   return grid;
 }
 
-/** Everything the overview shows but today's events (the week as its completed dates), and those as `events` reads them. */
+/**
+ * Everything the overview shows but today's events (the week as its completed dates), and those
+ * as `events` reads them.
+ */
 async function overviewWith<E>(
   ctx: AppContext,
   user: { id: number; timeZone: string },

@@ -15,10 +15,11 @@ const totalChanges = async (db: Db) =>
  * between steps. Every write adds a segment to FTS5's index and its automatic merging keeps them
  * in levels, so an account with many writes (large transcripts most of all) is searched across
  * many segments. Merged, the five-year data set ranked 'meeting' 4% faster and a rare word 15%
- * faster (its snippets 60%), and 450 large transcripts' worth of segments ranked 17% faster. FTS5's `merge` with a negative page count merges
- * segments of any level; a step that changed fewer than two rows did nothing, and ends the run
- * (SQLite's documented test). Results are the same before and after. PostgreSQL's GIN index is
- * kept by its own vacuum. Returns the steps taken.
+ * faster (its snippets 60%), and 450 large transcripts' worth of segments ranked 17% faster.
+ * FTS5's `merge` with a negative page count merges segments of any level; a step that changed
+ * fewer than two rows did nothing, and ends the run (SQLite's documented test). Results are the
+ * same before and after. PostgreSQL's GIN index is kept by its own vacuum. Returns the steps
+ * taken.
  */
 export async function tidySearchIndex(db: Db, dialect: Dialect, maxSteps = MAX_STEPS): Promise<number> {
   if (dialect !== 'sqlite') return 0;
