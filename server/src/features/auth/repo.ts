@@ -1,5 +1,7 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { prepared } from '../../db/prepared.js';
+import type { SessionsTable } from '../../db/schema.js';
 
 export function findUserByUsername(db: Db, username: string) {
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
@@ -72,18 +74,11 @@ export async function deleteSessionById(db: Db, sessionId: number) {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
-/** A page of the user's sessions, most recently seen first; ties newest first, so pages never overlap. */
-interface SessionRow {
-  id: number;
-  public_id: string;
-  user_agent: string | null;
-  created_at: string;
-  last_seen_at: string;
-  expires_at: string;
-}
-
 /** Compiled once: building the query cost about as much as running it. */
-const sessionsPage = prepared<{ userId: number; limit: number; offset: number }, SessionRow>((db, p) =>
+const sessionsPage = prepared<
+  { userId: number; limit: number; offset: number },
+  Pick<Selectable<SessionsTable>, 'id' | 'public_id' | 'user_agent' | 'created_at' | 'last_seen_at' | 'expires_at'>
+>((db, p) =>
   db
     .selectFrom('sessions')
     .select(['id', 'public_id', 'user_agent', 'created_at', 'last_seen_at', 'expires_at'])
@@ -94,6 +89,7 @@ const sessionsPage = prepared<{ userId: number; limit: number; offset: number },
     .offset(p.offset),
 );
 
+/** A page of the user's sessions, most recently seen first; ties newest first, so pages never overlap. */
 export function listSessions(db: Db, userId: number, page: { limit: number; offset: number }) {
   return sessionsPage.execute(db, { userId, ...page });
 }

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { Dialect } from '../../db/migrationHelpers.js';
@@ -33,7 +34,7 @@ export async function tidySearchIndex(db: Db, dialect: Dialect, maxSteps = MAX_S
     });
     steps++;
     if (changed < 2) break;
-    await new Promise((resolve) => setImmediate(resolve));
+    await setImmediate();
   }
   return steps;
 }
