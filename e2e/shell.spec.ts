@@ -6,6 +6,9 @@ async function atWorkoutHistory(page: Page) {
   await login(page);
   await page.goto('/workout/history');
   await expect(page.getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
+  // The page itself, not only its header: its code arrives after the tab is marked, and a click
+  // before then leaves a loading screen behind, not the history (there is nothing to keep).
+  await expect(page.getByRole('tablist', { name: 'Workout history' })).toBeVisible();
   return page.getByRole('navigation', { name: 'Primary' });
 }
 
