@@ -92,6 +92,7 @@ async function schedulerOn(clock?: FakeClock) {
   const { scheduler } = withScheduler(
     {
       db: handle.db,
+      reader: handle.reader,
       dialect: handle.dialect,
       config,
       auth: new AuthService(handle.db, { idleMs: 1, maxMs: 1 }),

@@ -1,9 +1,8 @@
 import type { FastifyServerOptions } from 'fastify';
-import type { KyselyConfig } from 'kysely';
 import { createAiProvider } from './ai/provider.js';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import { type DbHandle, migrateToLatest, openDatabase } from './db/index.js';
+import { type DbHandle, migrateToLatest, openDatabase, type QueryLog } from './db/index.js';
 import { DbLoginThrottle } from './features/auth/dbThrottle.js';
 import { AuthService } from './features/auth/service.js';
 import { LoginThrottle } from './features/auth/throttle.js';
@@ -15,13 +14,14 @@ import { appVersion } from './version.js';
 export async function bootstrap(
   config: Config,
   logger: FastifyServerOptions['logger'],
-  options: { queryLog?: KyselyConfig['log'] } = {},
+  options: { queryLog?: QueryLog } = {},
 ) {
   const handle: DbHandle = openDatabase(config, options.queryLog);
   await migrateToLatest(handle.db);
   const admin = await ensureAdmin(handle.db, config.adminUsername, config.adminPassword);
   const { ctx, scheduler } = withScheduler({
     db: handle.db,
+    reader: handle.reader,
     dialect: handle.dialect,
     config,
     auth: new AuthService(

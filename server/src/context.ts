@@ -9,6 +9,8 @@ import type { AuthService } from './features/auth/service.js';
 /** What every feature's routes and services are built from. */
 export interface AppContext {
   db: Db;
+  /** For reads that take milliseconds (search); never for writes (see db/index.ts). */
+  reader: Db;
   dialect: Dialect;
   config: Config;
   auth: AuthService;

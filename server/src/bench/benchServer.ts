@@ -8,8 +8,9 @@
  * - `/api/bench/twin/:key` is a route's bare twin. The bench first calls the real route once
  *   with `x-bench-record: <key>`; every query it runs after the auth hook is recorded (the
  *   compiled SQL and its parameters, through Kysely's query log). The twin then does the bare
- *   route's session read and replays exactly those queries through the same driver (in one
- *   transaction when the route used one) and answers `JSON.stringify` of the rows: the route's
+ *   route's session read and replays exactly those queries through the same driver (a query the
+ *   route ran on the reader threads runs there again; the others in one transaction when the
+ *   route used one) and answers `JSON.stringify` of the rows: the route's
  *   own SQL without the app's hooks, validation, mapping and serialisation. A route's ratio to
  *   its twin is therefore the app's overhead, its ratio to the bare route the query's cost.
  */
@@ -21,12 +22,17 @@ import { findSessionByTokenHash } from '../features/auth/repo.js';
 import { hashToken } from '../features/auth/tokens.js';
 import { defaultWebDir } from '../version.js';
 
+interface Recorded {
+  query: CompiledQuery;
+  on: 'db' | 'reader';
+}
+
 interface Recording {
-  queries: CompiledQuery[];
+  queries: Recorded[];
 }
 
 const recording = new AsyncLocalStorage<Recording>();
-const recorded = new Map<string, CompiledQuery[]>();
+const recorded = new Map<string, Recorded[]>();
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
 
 const config = loadConfig(process.env, defaultWebDir());
@@ -34,19 +40,22 @@ const { app, ctx, scheduler } = await bootstrap(
   config,
   { level: config.logLevel },
   {
-    queryLog: (event) => {
-      if (event.level === 'query') recording.getStore()?.queries.push(event.query);
+    queryLog: (event, on) => {
+      if (event.level === 'query') recording.getStore()?.queries.push({ query: event.query, on });
     },
   },
 );
 
 // Added after the auth hook, so the session read of the recorded request is not part of it.
-app.addHook('onRequest', async (request) => {
+// The rest of the request runs inside `run`: a request of an earlier load still finishing on the
+// reader threads meanwhile must not see this store (`enterWith` from a promise callback would
+// set it on the shared top-level context they resume in).
+app.addHook('onRequest', (request, _reply, done) => {
   const key = request.headers['x-bench-record'];
-  if (typeof key !== 'string') return;
+  if (typeof key !== 'string') return done();
   const store: Recording = { queries: [] };
   recorded.set(key, store.queries);
-  recording.enterWith(store);
+  recording.run(store, done);
 });
 // An active AsyncLocalStorage makes Node track every promise; switched off again after the
 // recorded request, so routes and twins are measured without that cost.
@@ -74,11 +83,12 @@ app.route({
     if (!row) return reply.code(401).send({ error: 'Authentication required' });
     const queries = recorded.get((request.params as { key: string }).key);
     if (!queries) return reply.code(404).send({ error: 'Nothing recorded under this key' });
-    const inTransaction = queries.some((q) => TRANSACTION_CONTROL.test(q.sql));
-    const statements = queries.filter((q) => !TRANSACTION_CONTROL.test(q.sql));
+    const inTransaction = queries.some((q) => TRANSACTION_CONTROL.test(q.query.sql));
+    const statements = queries.filter((q) => !TRANSACTION_CONTROL.test(q.query.sql));
     const replay = async (db: typeof ctx.db) => {
       const results: unknown[][] = [];
-      for (const q of statements) results.push((await db.executeQuery(q)).rows as unknown[]);
+      for (const q of statements)
+        results.push((await (q.on === 'reader' ? ctx.reader : db).executeQuery(q.query)).rows as unknown[]);
       return results;
     };
     const results = inTransaction ? await ctx.db.transaction().execute(replay) : await replay(ctx.db);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   Kysely,
-  type KyselyConfig,
+  type LogEvent,
   type Migration,
   type MigrationProvider,
   Migrator,
@@ -13,15 +13,24 @@ import {
 import pg from 'pg';
 import type { Dialect } from './migrationHelpers.js';
 import { migrations } from './migrations/index.js';
+import { openReaders } from './readers.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
 export interface DbHandle {
   db: Db;
+  /**
+   * For the heaviest reads (search): on SQLite, read-only connections on reader threads (see
+   * readers.ts); on PostgreSQL, whose server already reads beside the app, the same pool as `db`.
+   */
+  reader: Db;
   dialect: Dialect;
   close(): Promise<void>;
 }
+
+/** Receives every executed query and which of the handle's instances ran it. */
+export type QueryLog = (event: LogEvent, on: 'db' | 'reader') => void;
 
 // PostgreSQL returns bigint (COUNT, SUM) as strings; the app's numbers all fit in a double.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -33,10 +42,7 @@ export const sqliteFile = (dataDir: string) => path.join(dataDir, 'daymark.db');
  * Opens the configured database. `log` receives every executed query (the bench server uses it
  * to replay a route's SQL in a bare twin); production passes none.
  */
-export function openDatabase(
-  opts: { databaseUrl?: string | undefined; dataDir: string },
-  log?: KyselyConfig['log'],
-): DbHandle {
+export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }, log?: QueryLog): DbHandle {
   if (opts.databaseUrl) {
     // A server that accepts connections but does not answer (restarting) fails a request in 5 s
     // (answered 503) rather than holding it.
@@ -50,8 +56,11 @@ export function openDatabase(
     pool.on('connect', (client) => {
       client.on('error', (err) => console.error(`PostgreSQL connection lost while in use: ${err.message}`));
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      ...(log ? { log: (event: LogEvent) => log(event, 'db') } : {}),
+    });
+    return { db, reader: db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const sqlite = new SQLite(sqliteFile(opts.dataDir));
@@ -61,9 +70,18 @@ export function openDatabase(
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-    ...(log ? { log } : {}),
+    ...(log ? { log: (event: LogEvent) => log(event, 'db') } : {}),
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const reader = openReaders(sqliteFile(opts.dataDir), log && ((event) => log(event, 'reader')));
+  return {
+    db,
+    reader,
+    dialect: 'sqlite',
+    close: async () => {
+      await reader.destroy();
+      await db.destroy();
+    },
+  };
 }
 
 /** Prepared statements kept per connection; a route's queries are a few dozen shapes. */

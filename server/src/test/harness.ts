@@ -92,6 +92,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   const { ctx, scheduler } = withScheduler(
     {
       db: handle.db,
+      reader: handle.reader,
       dialect: handle.dialect,
       config,
       auth: new AuthService(

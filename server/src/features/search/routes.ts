@@ -24,6 +24,6 @@ export async function searchRoutes(app: App, ctx: AppContext) {
         response: { 200: searchResponse, ...errors(400, 401) },
       },
     },
-    async (request) => search(ctx.db, ctx.dialect, userOf(request).id, request.query),
+    async (request) => search(ctx.reader, ctx.dialect, userOf(request).id, request.query),
   );
 }

@@ -24,7 +24,7 @@ export const searchTools: ToolDef[] = [
     output: { query: z.string(), results: z.array(hit) },
     write: false,
     async run(t, { query, type, limit }) {
-      const res = await search(t.ctx.db, t.ctx.dialect, t.user.id, { q: query, type, limit });
+      const res = await search(t.ctx.reader, t.ctx.dialect, t.user.id, { q: query, type, limit });
       const results = res.results.map((r) => ({
         ...r,
         snippet: r.snippet.map((p) => (p.match ? `**${p.text}**` : p.text)).join(''),
