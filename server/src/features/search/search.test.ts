@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   SEARCH_CANDIDATES,
@@ -7,6 +7,7 @@ import {
   SEARCH_OFFSET_MAX,
 } from '../../../../common/src/api/search.js';
 import { currentWeek } from '../../../../common/src/weekRules.js';
+import * as prefixIndex from '../../db/migrations/0023_search_prefix.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { tidySearchIndex } from './tidy.js';
 
@@ -303,5 +304,44 @@ describe('search', () => {
       expect(steps).toBe(0);
     }
     expect((await find(bob, 'harbour')).map((x) => x.title)).toEqual(['Harbour of bob']);
+  });
+
+  it('the prefix index keeps every document and answer, and the index follows writes after it', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const bob = await createUserAndSignIn(h, 'bob');
+    const ddl = async () =>
+      (await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE name = 'search_index'`.execute(h.ctx.db)).rows[0]
+        ?.sql;
+    if (h.ctx.dialect === 'sqlite') {
+      // The index as it was before the migration, with documents written into it.
+      await prefixIndex.down(h.ctx.db as unknown as Kysely<unknown>);
+      expect(await ddl()).not.toContain('prefix');
+    }
+    for (let i = 0; i < 30; i++) {
+      await journal(
+        c,
+        'note',
+        `2026-04-${String((i % 28) + 1).padStart(2, '0')}`,
+        `Meeting ${i} about the quarry with the quarrymasters`,
+      );
+      await c.request({ method: 'POST', url: '/api/todos', payload: { content: `Meet the mason ${i}` } });
+    }
+    await journal(bob, 'note', '2026-04-01', 'Meeting of bob');
+    // Prefixes of every length the index holds and longer ones, whole words, and several words.
+    const queries = ['m', 'me', 'mee', 'meet', 'meeti', 'meetin', 'meeting', 'quarrymas', 'quarrymast', 'mason'];
+    queries.push('masonry', 'about the q', 'meetings 12');
+    const before = await Promise.all(queries.map((q) => find(c, q, '&limit=100')));
+    expect(before[3]).toHaveLength(60);
+    await prefixIndex.up(h.ctx.db as unknown as Kysely<unknown>);
+    if (h.ctx.dialect === 'sqlite') {
+      expect(await ddl()).toContain("prefix = '1 2 3 4 5 6 7 8'");
+      await sql`INSERT INTO search_index(search_index) VALUES ('integrity-check')`.execute(h.ctx.db);
+    }
+    expect(await Promise.all(queries.map((q) => find(c, q, '&limit=100')))).toEqual(before);
+    expect((await find(bob, 'mee')).map((x) => x.title)).toEqual(['Meeting of bob']);
+    // The triggers still write to the index made again.
+    await journal(c, 'note', '2026-05-01', 'Meetup at the quarry gate');
+    expect((await find(c, 'meetu')).map((x) => x.title)).toEqual(['Meetup at the quarry gate']);
   });
 });

@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import { dialectOf, sql } from '../migrationHelpers.js';
+
+const COLUMNS = 'title, body, user_id UNINDEXED, kind UNINDEXED, ref_id UNINDEXED, date UNINDEXED';
+const TOKENIZE = "tokenize = 'porter unicode61 remove_diacritics 2'";
+
+/**
+ * SQLite: the search index gets FTS5 prefix indexes for prefixes of 1 to 8 characters.
+ *
+ * The last word of every query also matches as a prefix. Without a prefix index FTS5 answers
+ * `meet*` by merging the lists of every term that starts so, over the whole history, before
+ * it can read the newest matches: a common word spent 0.4 ms there for the ranking and again
+ * for the snippets, each time (five years of notes, 'meeting'). With one, the prefix is read
+ * like a single term, newest first, and stops at the last candidate (ranking 1.7 → 0.7 ms).
+ * Eight characters cover nearly every word being typed; a longer prefix has few terms to merge.
+ * The index grows about 13% and a document's write costs a little more (150 KB: 1.4 → 4.4 ms).
+ *
+ * FTS5 fixes its options when the table is made, so the table is made again, in one
+ * transaction, with the documents it held: the triggers of 0012 and 0022 name the table and
+ * keep working. PostgreSQL's prefix search uses its GIN index and needs none of this.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  if (dialectOf(db) === 'postgres') return;
+  await remake(db, ", prefix = '1 2 3 4 5 6 7 8'");
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  if (dialectOf(db) === 'postgres') return;
+  await remake(db, '');
+}
+
+async function remake(db: Kysely<unknown>, options: string) {
+  await db.transaction().execute(async (trx) => {
+    await sql
+      .raw(
+        'CREATE TEMP TABLE search_documents AS SELECT rowid AS id, title, body, user_id, kind, ref_id, date FROM search_index',
+      )
+      .execute(trx);
+    await sql.raw('DROP TABLE search_index').execute(trx);
+    await sql.raw(`CREATE VIRTUAL TABLE search_index USING fts5(${COLUMNS}, ${TOKENIZE}${options})`).execute(trx);
+    await sql
+      .raw(
+        'INSERT INTO search_index(rowid, title, body, user_id, kind, ref_id, date) SELECT id, title, body, user_id, kind, ref_id, date FROM search_documents ORDER BY id',
+      )
+      .execute(trx);
+    await sql.raw('DROP TABLE temp.search_documents').execute(trx);
+  });
+}
