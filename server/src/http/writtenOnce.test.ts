@@ -33,6 +33,24 @@ describe('parts written once', () => {
     expect(part('b', ['x', 1]).json.toString()).toBe('{"key":"b","inputs":["x",1]}');
   });
 
+  it('peeks at a part without writing it: only one written from the same inputs is found', () => {
+    const written = writtenOnce(1024);
+    let writes = 0;
+    const write = () => {
+      writes++;
+      return { text: '"a"', extra: undefined };
+    };
+    expect(written.peek('a', [1])).toBeUndefined();
+    const part = written('a', [1], write);
+    expect(written.peek('a', [1])).toBe(part);
+    expect(written.peek('a', [2])).toBeUndefined();
+    expect(written.peek('b', [1])).toBeUndefined();
+    expect(writes).toBe(1);
+    // A peek that finds nothing leaves what is kept as it was.
+    expect(written('a', [1], write)).toBe(part);
+    expect(writes).toBe(1);
+  });
+
   it('keeps at most its bytes, then starts again', () => {
     const written = writtenOnce(100);
     let writes = 0;

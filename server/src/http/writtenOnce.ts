@@ -30,7 +30,12 @@ const sameInputs = (a: readonly unknown[], b: readonly unknown[]) =>
 export function writtenOnce<E = undefined>(maxBytes: number) {
   const kept = new Map<string, Kept<E>>();
   let bytes = 0;
-  return (key: string, inputs: readonly unknown[], write: () => { text: string; extra: E }): Written<E> => {
+  /** The part kept under `key` if it was written from these very inputs; nothing is written. */
+  const peek = (key: string, inputs: readonly unknown[]): Written<E> | undefined => {
+    const k = kept.get(key);
+    return k !== undefined && sameInputs(k.inputs, inputs) ? k : undefined;
+  };
+  const written = (key: string, inputs: readonly unknown[], write: () => { text: string; extra: E }): Written<E> => {
     const k = kept.get(key);
     if (k !== undefined && sameInputs(k.inputs, inputs)) return k;
     const { text, extra } = write();
@@ -45,6 +50,7 @@ export function writtenOnce<E = undefined>(maxBytes: number) {
     bytes += fresh.size;
     return fresh;
   };
+  return Object.assign(written, { peek });
 }
 
 const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c)) as [Buffer, Buffer, Buffer];

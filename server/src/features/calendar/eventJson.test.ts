@@ -156,12 +156,30 @@ describe('a range read written from reused event texts', () => {
   it('writes an event again when its details, time or calendar change', async () => {
     await expectSame('ada', range('Europe/Paris'));
     const ada = users.ada as number;
-    await h.ctx.db
-      .updateTable('calendar_events')
-      .set({ data: details('Moved and renamed'), start_at: `${addDays(today, 5)}T09:00:00.000Z` })
-      .where('user_id', '=', ada)
-      .where('event_id', '=', 'e0')
-      .execute();
+    // Kept texts are checked by row id alone, so a row is never changed in place: the database
+    // refuses it, and a sync replaces the row (`replaceEvents`, `applyEventDelta`) as here.
+    await expect(
+      h.ctx.db
+        .updateTable('calendar_events')
+        .set({ data: details('Stale') })
+        .where('user_id', '=', ada)
+        .execute(),
+    ).rejects.toThrow('calendar events are replaced, never updated');
+    await h.ctx.db.deleteFrom('calendar_events').where('user_id', '=', ada).where('event_id', '=', 'e0').execute();
+    await addEvent('ada', 'team', 'e0', `${addDays(today, 5)}T09:00:00.000Z`, details('Moved and renamed'));
+    expect((await expectSame('ada', range('Europe/Paris'))).find((e) => e.id === 'e0')?.summary).toBe(
+      'Moved and renamed',
+    );
+    // Details alone, the time unchanged: a new row all the same.
+    await h.ctx.db.deleteFrom('calendar_events').where('user_id', '=', ada).where('event_id', '=', 'e0').execute();
+    await addEvent('ada', 'team', 'e0', `${addDays(today, 5)}T09:00:00.000Z`, details('Moved and renamed'));
+    await h.ctx.db.deleteFrom('calendar_events').where('user_id', '=', ada).where('event_id', '=', 'e0').execute();
+    await addEvent('ada', 'team', 'e0', `${addDays(today, 5)}T09:00:00.000Z`, details('Renamed once more'));
+    expect((await expectSame('ada', range('Europe/Paris'))).find((e) => e.id === 'e0')?.summary).toBe(
+      'Renamed once more',
+    );
+    await h.ctx.db.deleteFrom('calendar_events').where('user_id', '=', ada).where('event_id', '=', 'e0').execute();
+    await addEvent('ada', 'team', 'e0', `${addDays(today, 5)}T09:00:00.000Z`, details('Moved and renamed'));
     await h.ctx.db
       .updateTable('calendar_calendars')
       .set({ summary: 'Team (renamed)', background_color: '#000000' })

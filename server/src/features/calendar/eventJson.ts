@@ -3,7 +3,7 @@ import { isoInZone } from '../../calendar/zoneFormat.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { type Written, writtenOnce } from '../../http/writtenOnce.js';
 import { type EventCalendarRef, eventSortKey, presentEvent } from './present.js';
-import type { EventRow } from './repo.js';
+import type { EventKeyRow, EventRow } from './repo.js';
 
 /** One event written by the same compiled serialiser as the route's response (declared fields only). */
 const writeEvent = compileResponseSerializer(calendarEvent) as (e: CalendarEvent) => string;
@@ -24,24 +24,28 @@ export const writtenCalendarOf = (c: EventCalendarRef): WrittenCalendar => ({
 export type WrittenEvent = Written<{ sortKey: string; declined: boolean }>;
 
 /**
- * Events written as JSON, by event id (`writtenOnce`). A calendar view reads the same cached
- * events again and again (every reload, every week shown twice), and presenting them (parsing
- * the stored details, writing two instants in the zone, serialising some twenty fields) was most
- * of a range read's work. An event is written again whenever anything it is written from
- * changes: the stored details, the instants or dates, the zone and what it names of its
- * calendar. Its sort key (the day and start in the zone) and whether it was declined are kept
- * with it.
+ * Events written as JSON, by calendar and event id (`writtenOnce`). A calendar view reads the
+ * same cached events again and again (every reload, every week shown twice), and presenting them
+ * (parsing the stored details, writing two instants in the zone, serialising some twenty fields)
+ * was most of a range read's work. An event is written again whenever anything it is written
+ * from changes: its row (a row is never updated, so its id stands for the stored details, the
+ * instants and the dates; see `EventRow`), the zone and what it names of its calendar. Its sort
+ * key (the day and start in the zone) and whether it was declined are kept with it.
  */
 const written = writtenOnce<WrittenEvent['extra']>(8 * 1024 * 1024);
 
+const keyOf = (row: EventKeyRow) => `${row.calendar_row_id}\u0000${row.event_id}`;
+const inputsOf = (row: EventKeyRow, calendar: WrittenCalendar, zone: string) => [row.id, zone, calendar.key];
+
+/** The event as kept, if it was written from this row, zone and calendar; nothing is written. */
+export function keptEvent(row: EventKeyRow, calendar: WrittenCalendar, zone: string): WrittenEvent | undefined {
+  return written.peek(keyOf(row), inputsOf(row, calendar, zone));
+}
+
 export function writtenEvent(row: EventRow, calendar: WrittenCalendar, zone: string): WrittenEvent {
-  return written(
-    row.event_id,
-    [row.data, row.start_at, row.end_at, row.start_date, row.end_date, zone, calendar.key],
-    () => {
-      const start = row.start_at === null ? undefined : isoInZone(row.start_at, zone);
-      const event = presentEvent(row, calendar, zone, start);
-      return { text: writeEvent(event), extra: { sortKey: eventSortKey(row, zone, start), declined: event.declined } };
-    },
-  );
+  return written(keyOf(row), inputsOf(row, calendar, zone), () => {
+    const start = row.start_at === null ? undefined : isoInZone(row.start_at, zone);
+    const event = presentEvent(row, calendar, zone, start);
+    return { text: writeEvent(event), extra: { sortKey: eventSortKey(row, zone, start), declined: event.declined } };
+  });
 }

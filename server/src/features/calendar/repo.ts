@@ -253,27 +253,37 @@ export async function applyEventDelta(
   await insertEvents(db, userId, calendarRowId, events);
 }
 
-export interface EventRow {
+/**
+ * An event row is never updated: a change from the provider deletes the row and inserts a new
+ * one (`replaceEvents`, `applyEventDelta`), and ids are never reused (AUTOINCREMENT, a serial).
+ * So a row's id stands for everything it holds, which lets kept texts be checked without reading
+ * the stored details (`eventKeysInRange`).
+ */
+export interface EventRow extends EventKeyRow {
+  data: string;
+}
+
+/** An event row without its stored details. */
+export interface EventKeyRow {
+  id: number;
   event_id: string;
   calendar_row_id: number;
   start_at: string | null;
   end_at: string | null;
   start_date: string | null;
   end_date: string | null;
-  data: string;
 }
 
 /**
  * Cached events overlapping a range: timed events by instant ([start, end) UTC), all-day
  * events by date (`fromDate`..`toDate` inclusive), in the given calendars.
  */
-const eventsQuery = prepared<
-  { userId: number; start: string; end: string; fromDate: string; toDate: string },
-  EventRow
->((db, p) =>
+type RangeParams = { userId: number; start: string; end: string; fromDate: string; toDate: string };
+const KEY_COLUMNS = ['id', 'event_id', 'calendar_row_id', 'start_at', 'end_at', 'start_date', 'end_date'] as const;
+
+const inRange = (db: Db, p: RangeParams) =>
   db
     .selectFrom('calendar_events')
-    .select(['event_id', 'calendar_row_id', 'start_at', 'end_at', 'start_date', 'end_date', 'data'])
     .where('user_id', '=', p.userId)
     .where((eb) =>
       eb.or([
@@ -284,8 +294,10 @@ const eventsQuery = prepared<
         ]),
         eb.and([eb('start_date', 'is not', null), eb('start_date', '<=', p.toDate), eb('end_date', '>', p.fromDate)]),
       ]),
-    ),
-);
+    );
+
+const eventsQuery = prepared<RangeParams, EventRow>((db, p) => inRange(db, p).select([...KEY_COLUMNS, 'data']));
+const eventKeysQuery = prepared<RangeParams, EventKeyRow>((db, p) => inRange(db, p).select(KEY_COLUMNS));
 
 /**
  * The user's cached events that overlap [start, end) (timed) or [fromDate, toDate] (all-day),
@@ -298,6 +310,15 @@ export function eventsInRange(
   r: { start: string; end: string; fromDate: string; toDate: string },
 ): Promise<EventRow[]> {
   return eventsQuery.execute(db, { userId, ...r });
+}
+
+/** The same events as `eventsInRange` without their stored details (most of what it reads). */
+export function eventKeysInRange(
+  db: Db,
+  userId: number,
+  r: { start: string; end: string; fromDate: string; toDate: string },
+): Promise<EventKeyRow[]> {
+  return eventKeysQuery.execute(db, { userId, ...r });
 }
 
 export async function countEvents(db: Db, userId: number): Promise<number> {

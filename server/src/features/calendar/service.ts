@@ -16,7 +16,7 @@ import type { Db } from '../../db/index.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { jsonArrayOf } from '../../http/writtenOnce.js';
 import { dayRangeInZone } from '../../time/dayStarts.js';
-import { type WrittenCalendar, type WrittenEvent, writtenCalendarOf, writtenEvent } from './eventJson.js';
+import { keptEvent, type WrittenCalendar, type WrittenEvent, writtenCalendarOf, writtenEvent } from './eventJson.js';
 import {
   calendarPublicId,
   type EventCalendarRef,
@@ -151,16 +151,25 @@ export interface RangeQuery {
   zone: string;
 }
 
-/** The shown calendars' cached events of a range (the query's dates checked), and the calendars by row id. */
-async function rangeRows(ctx: AppContext, userId: number, q: RangeQuery, known: ReadState | undefined) {
+type RangeRead<R> = (
+  db: Db,
+  userId: number,
+  r: { start: string; end: string; fromDate: string; toDate: string },
+) => Promise<R[]>;
+
+/**
+ * A range's shown calendars by row id (the query's dates checked), and `read`, which reads their
+ * cached events of the range with `f` (with or without their stored details).
+ */
+async function rangeOf(ctx: AppContext, userId: number, q: RangeQuery, known: ReadState | undefined) {
   if (q.toDate < q.fromDate) throw new HttpError(400, 'endDate must not be before startDate');
   if (addDays(q.fromDate, 800) < q.toDate) throw new HttpError(400, 'The date range may span at most 800 days');
   const calendars = await shownCalendars(ctx.db, userId, known);
-  const range = dayRangeInZone(q.fromDate, q.toDate, q.zone);
+  const range = { ...dayRangeInZone(q.fromDate, q.toDate, q.zone), fromDate: q.fromDate, toDate: q.toDate };
   const byId = new Map(calendars.map((c) => [c.id, eventCalendarOf(c)]));
-  if (calendars.length === 0) return { rows: [], byId };
-  const rows = await repo.eventsInRange(ctx.db, userId, { ...range, fromDate: q.fromDate, toDate: q.toDate });
-  return { rows: rows.filter((r) => byId.has(r.calendar_row_id)), byId };
+  const read = async <R extends repo.EventKeyRow>(f: RangeRead<R>): Promise<R[]> =>
+    calendars.length === 0 ? [] : (await f(ctx.db, userId, range)).filter((r) => byId.has(r.calendar_row_id));
+  return { byId, read };
 }
 
 const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
@@ -173,7 +182,8 @@ export async function eventsInRange(
   q: RangeQuery,
   known?: ReadState,
 ): Promise<CalendarEvent[]> {
-  const { rows, byId } = await rangeRows(ctx, userId, q, known);
+  const { byId, read } = await rangeOf(ctx, userId, q, known);
+  const rows = await read(repo.eventsInRange);
   // Each start is written in the zone once: its day sorts, and the same text is the event's start.
   return rows
     .map((r) => {
@@ -196,12 +206,16 @@ export async function eventsInRangeWritten(
   q: RangeQuery,
   known?: ReadState,
 ): Promise<WrittenEvent[]> {
-  const { rows, byId } = await rangeRows(ctx, userId, q, known);
+  const { byId, read } = await rangeOf(ctx, userId, q, known);
   const calendars = new Map([...byId].map(([id, c]) => [id, writtenCalendarOf(c)]));
-  return rows
-    .map((r) => writtenEvent(r, calendars.get(r.calendar_row_id) as WrittenCalendar, q.zone))
-    .sort(bySortKey)
-    .slice(0, q.maxResults);
+  const calendarOf = (r: repo.EventKeyRow) => calendars.get(r.calendar_row_id) as WrittenCalendar;
+  // The rows without their stored details (most of what a full read reads), checked against the
+  // kept texts; if any is missing (a first read, a sync since), the range is read again in full.
+  let events = (await read(repo.eventKeysInRange)).map((r) => keptEvent(r, calendarOf(r), q.zone));
+  if (events.includes(undefined)) {
+    events = (await read(repo.eventsInRange)).map((r) => writtenEvent(r, calendarOf(r), q.zone));
+  }
+  return (events as WrittenEvent[]).sort(bySortKey).slice(0, q.maxResults);
 }
 
 /** The same events as `eventsInRange` as the response's JSON (UTF-8 bytes). */

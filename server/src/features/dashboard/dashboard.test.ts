@@ -263,16 +263,17 @@ describe('GET /api/dashboard/overview', () => {
       };
       await same();
       await same();
-      const lunch = await h.ctx.db
+      const { id: lunchId, ...lunch } = await h.ctx.db
         .selectFrom('calendar_events')
-        .select(['id', 'data'])
+        .selectAll()
         .where('user_id', '=', userId)
         .where('event_id', 'like', '%lunch%')
         .executeTakeFirstOrThrow();
+      // Declined since: a sync replaces the cached row (events are never updated in place).
+      await h.ctx.db.deleteFrom('calendar_events').where('id', '=', lunchId).execute();
       await h.ctx.db
-        .updateTable('calendar_events')
-        .set({ data: JSON.stringify({ ...JSON.parse(lunch.data), declined: true }) })
-        .where('id', '=', lunch.id)
+        .insertInto('calendar_events')
+        .values({ ...lunch, data: JSON.stringify({ ...JSON.parse(lunch.data), declined: true }) })
         .execute();
       expect((await same()).calendar.events.map((e) => e.summary)).toEqual(['Public holiday', 'Stand-up']);
     } finally {
