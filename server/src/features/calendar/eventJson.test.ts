@@ -165,21 +165,18 @@ describe('a range read written from reused event texts', () => {
         .where('user_id', '=', ada)
         .execute(),
     ).rejects.toThrow('calendar events are replaced, never updated');
-    await h.ctx.db.deleteFrom('calendar_events').where('user_id', '=', ada).where('event_id', '=', 'e0').execute();
-    await addEvent('ada', 'team', 'e0', `${addDays(today, 5)}T09:00:00.000Z`, details('Moved and renamed'));
-    expect((await expectSame('ada', range('Europe/Paris'))).find((e) => e.id === 'e0')?.summary).toBe(
-      'Moved and renamed',
-    );
+    const replaceE0 = async (summary: string) => {
+      await h.ctx.db.deleteFrom('calendar_events').where('user_id', '=', ada).where('event_id', '=', 'e0').execute();
+      await addEvent('ada', 'team', 'e0', `${addDays(today, 5)}T09:00:00.000Z`, details(summary));
+    };
+    const summaryOfE0 = async () =>
+      (await expectSame('ada', range('Europe/Paris'))).find((e) => e.id === 'e0')?.summary;
+    await replaceE0('Moved and renamed once');
+    expect(await summaryOfE0()).toBe('Moved and renamed once');
     // Details alone, the time unchanged: a new row all the same.
-    await h.ctx.db.deleteFrom('calendar_events').where('user_id', '=', ada).where('event_id', '=', 'e0').execute();
-    await addEvent('ada', 'team', 'e0', `${addDays(today, 5)}T09:00:00.000Z`, details('Moved and renamed'));
-    await h.ctx.db.deleteFrom('calendar_events').where('user_id', '=', ada).where('event_id', '=', 'e0').execute();
-    await addEvent('ada', 'team', 'e0', `${addDays(today, 5)}T09:00:00.000Z`, details('Renamed once more'));
-    expect((await expectSame('ada', range('Europe/Paris'))).find((e) => e.id === 'e0')?.summary).toBe(
-      'Renamed once more',
-    );
-    await h.ctx.db.deleteFrom('calendar_events').where('user_id', '=', ada).where('event_id', '=', 'e0').execute();
-    await addEvent('ada', 'team', 'e0', `${addDays(today, 5)}T09:00:00.000Z`, details('Moved and renamed'));
+    await replaceE0('Renamed once more');
+    expect(await summaryOfE0()).toBe('Renamed once more');
+    await replaceE0('Moved and renamed');
     await h.ctx.db
       .updateTable('calendar_calendars')
       .set({ summary: 'Team (renamed)', background_color: '#000000' })
