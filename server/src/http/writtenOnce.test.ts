@@ -49,6 +49,10 @@ describe('parts written once', () => {
     // A peek that finds nothing leaves what is kept as it was.
     expect(written('a', [1], write)).toBe(part);
     expect(writes).toBe(1);
+    // A part written as bytes is kept as those bytes.
+    const bytes = Buffer.from('"b"');
+    expect(written('b', [1], () => ({ text: bytes, extra: undefined })).json).toBe(bytes);
+    expect(written.peek('b', [1])?.json).toBe(bytes);
   });
 
   it('keeps at most its bytes, then starts again', () => {

@@ -25,7 +25,8 @@ const sameInputs = (a: readonly unknown[], b: readonly unknown[]) =>
  * anything else writes it again and replaces it. So a part is a pure function of its key and
  * inputs: it can never show one user another's data, nor be served stale, in this instance or
  * after another instance's write. Parts are kept as bytes so that an answer is a copy of them,
- * not a string to measure and encode again; the bytes are only ever copied from, never handed out.
+ * not a string to measure and encode again. The bytes are never changed: an answer copies them,
+ * or sends them as they are when one part is the whole answer (a calendar range).
  */
 export function writtenOnce<E = undefined>(maxBytes: number) {
   const kept = new Map<string, Kept<E>>();
@@ -35,11 +36,16 @@ export function writtenOnce<E = undefined>(maxBytes: number) {
     const k = kept.get(key);
     return k !== undefined && sameInputs(k.inputs, inputs) ? k : undefined;
   };
-  const written = (key: string, inputs: readonly unknown[], write: () => { text: string; extra: E }): Written<E> => {
+  const written = (
+    key: string,
+    inputs: readonly unknown[],
+    write: () => { text: string | Buffer; extra: E },
+  ): Written<E> => {
     const k = kept.get(key);
     if (k !== undefined && sameInputs(k.inputs, inputs)) return k;
     const { text, extra } = write();
-    const json = Buffer.from(text);
+    // A part written as bytes is kept as it is: the caller hands it over and keeps no reference.
+    const json = typeof text === 'string' ? Buffer.from(text) : text;
     const fresh: Kept<E> = { inputs, json, extra, size: sizeOf(json, inputs) };
     if (k !== undefined) bytes -= k.size;
     if (bytes + fresh.size > maxBytes) {

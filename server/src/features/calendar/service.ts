@@ -14,7 +14,7 @@ import { isoInZone } from '../../calendar/zoneFormat.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { jsonArrayOf } from '../../http/writtenOnce.js';
+import { jsonArrayOf, writtenOnce } from '../../http/writtenOnce.js';
 import { dayRangeInZone } from '../../time/dayStarts.js';
 import { keptEvent, type WrittenCalendar, type WrittenEvent, writtenCalendarOf, writtenEvent } from './eventJson.js';
 import {
@@ -195,6 +195,26 @@ export async function eventsInRange(
     .map(({ r, start }) => presentEvent(r, byId.get(r.calendar_row_id) as EventCalendarRef, q.zone, start));
 }
 
+/** A range's events without their stored details, and each one's calendar as it is written. */
+async function rangeKeys(ctx: AppContext, userId: number, q: RangeQuery, known: ReadState | undefined) {
+  const { byId, read } = await rangeOf(ctx, userId, q, known);
+  const calendars = new Map([...byId].map(([id, c]) => [id, writtenCalendarOf(c)]));
+  const calendarOf = (r: repo.EventKeyRow) => calendars.get(r.calendar_row_id) as WrittenCalendar;
+  return { rows: await read(repo.eventKeysInRange), calendarOf, read };
+}
+
+/**
+ * The range's events as kept, checked against its rows without their stored details (most of
+ * what a full read reads); if any is missing (a first read, a sync since), the range is read
+ * again in full and written. Returns the rows the events were written from.
+ */
+async function writtenEvents(q: RangeQuery, { rows, calendarOf, read }: Awaited<ReturnType<typeof rangeKeys>>) {
+  const kept = rows.map((r) => keptEvent(r, calendarOf(r), q.zone));
+  if (!kept.includes(undefined)) return { rows, events: kept as WrittenEvent[] };
+  const full = await read(repo.eventsInRange);
+  return { rows: full as repo.EventKeyRow[], events: full.map((r) => writtenEvent(r, calendarOf(r), q.zone)) };
+}
+
 /**
  * The same events as `eventsInRange`, in the same order, each as its JSON written once and reused
  * while nothing it is written from changes (`writtenEvent`), so a view read again costs little
@@ -206,17 +226,23 @@ export async function eventsInRangeWritten(
   q: RangeQuery,
   known?: ReadState,
 ): Promise<WrittenEvent[]> {
-  const { byId, read } = await rangeOf(ctx, userId, q, known);
-  const calendars = new Map([...byId].map(([id, c]) => [id, writtenCalendarOf(c)]));
-  const calendarOf = (r: repo.EventKeyRow) => calendars.get(r.calendar_row_id) as WrittenCalendar;
-  // The rows without their stored details (most of what a full read reads), checked against the
-  // kept texts; if any is missing (a first read, a sync since), the range is read again in full.
-  let events = (await read(repo.eventKeysInRange)).map((r) => keptEvent(r, calendarOf(r), q.zone));
-  if (events.includes(undefined)) {
-    events = (await read(repo.eventsInRange)).map((r) => writtenEvent(r, calendarOf(r), q.zone));
-  }
-  return (events as WrittenEvent[]).sort(bySortKey).slice(0, q.maxResults);
+  const { events } = await writtenEvents(q, await rangeKeys(ctx, userId, q, known));
+  return events.sort(bySortKey).slice(0, q.maxResults);
 }
+
+/**
+ * Range answers kept whole, per user and dates (`writtenOnce`): a calendar view asks for the same
+ * week or month again and again, and joining 500 kept events into a new 250 KB answer each time
+ * cost more than the query. An answer is reused only while it would be written from the same
+ * rows (ids), calendars, zone and limit.
+ */
+const keptRanges = writtenOnce(16 * 1024 * 1024);
+
+const rangeInputs = (q: RangeQuery, rows: repo.EventKeyRow[], calendarOf: (r: repo.EventKeyRow) => WrittenCalendar) => {
+  const inputs: unknown[] = [q.zone, q.maxResults];
+  for (const r of rows) inputs.push(r.id, calendarOf(r).key);
+  return inputs;
+};
 
 /** The same events as `eventsInRange` as the response's JSON (UTF-8 bytes). */
 export async function eventsInRangeJson(
@@ -225,7 +251,18 @@ export async function eventsInRangeJson(
   q: RangeQuery,
   known?: ReadState,
 ): Promise<Buffer> {
-  return jsonArrayOf((await eventsInRangeWritten(ctx, userId, q, known)).map((w) => w.json));
+  const keys = await rangeKeys(ctx, userId, q, known);
+  const key = `${userId}\u0000${q.fromDate}\u0000${q.toDate}`;
+  const kept = keptRanges.peek(key, rangeInputs(q, keys.rows, keys.calendarOf));
+  if (kept) return kept.json;
+  const { rows, events } = await writtenEvents(q, keys);
+  const json = jsonArrayOf(
+    events
+      .sort(bySortKey)
+      .slice(0, q.maxResults)
+      .map((w) => w.json),
+  );
+  return keptRanges(key, rangeInputs(q, rows, keys.calendarOf), () => ({ text: json, extra: undefined })).json;
 }
 
 // ---- connections ----
