@@ -212,7 +212,7 @@ async function writtenEvents(q: RangeQuery, { rows, calendarOf, read }: Awaited<
   const kept = rows.map((r) => keptEvent(r, calendarOf(r), q.zone));
   if (!kept.includes(undefined)) return { rows, events: kept as WrittenEvent[] };
   const full = await read(repo.eventsInRange);
-  return { rows: full as repo.EventKeyRow[], events: full.map((r) => writtenEvent(r, calendarOf(r), q.zone)) };
+  return { rows: full, events: full.map((r) => writtenEvent(r, calendarOf(r), q.zone)) };
 }
 
 /**
@@ -253,7 +253,8 @@ export async function eventsInRangeJson(
 ): Promise<Buffer> {
   const keys = await rangeKeys(ctx, userId, q, known);
   const key = `${userId}\u0000${q.fromDate}\u0000${q.toDate}`;
-  const kept = keptRanges.peek(key, rangeInputs(q, keys.rows, keys.calendarOf));
+  const inputs = rangeInputs(q, keys.rows, keys.calendarOf);
+  const kept = keptRanges.peek(key, inputs);
   if (kept) return kept.json;
   const { rows, events } = await writtenEvents(q, keys);
   const json = jsonArrayOf(
@@ -262,7 +263,9 @@ export async function eventsInRangeJson(
       .slice(0, q.maxResults)
       .map((w) => w.json),
   );
-  return keptRanges(key, rangeInputs(q, rows, keys.calendarOf), () => ({ text: json, extra: undefined })).json;
+  // Read again in full after a miss, the rows may differ from those checked (a sync between).
+  const written = rows === keys.rows ? inputs : rangeInputs(q, rows, keys.calendarOf);
+  return keptRanges(key, written, () => ({ text: json, extra: undefined })).json;
 }
 
 // ---- connections ----
