@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   TRANSCRIPT_MAX_CHARS,
@@ -6,10 +7,14 @@ import {
   TRANSCRIPT_TEXT,
   type Transcript,
   type TranscriptSummary,
+  transcriptSummaryPage,
 } from '../../../../common/src/api/transcripts.js';
 import * as summaryMigration from '../../db/migrations/0019_perf_transcripts.js';
+import * as textLastMigration from '../../db/migrations/0025_transcripts_text_last.js';
+import { compileResponseSerializer } from '../../http/serializer.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
+import * as repo from './repo.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
@@ -271,6 +276,58 @@ describe('transcripts API', () => {
     ]);
   });
 
+  it('answers the list pages with the same bytes as the route’s serialiser writes from the rows', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    // (NUL is refused by every form.)
+    const awkward = ['a"b\\c', '\u0001\b\t\n\f\r\u001f\u007f', '\u2028\u2029 é 😀', '</script>'];
+    for (const [i, text] of awkward.entries()) {
+      await add(c, { ...base, title: `${text} ${i}`, content: `${'😀'.repeat(149)}${text}`, context: text });
+      await add(c, {
+        ...base,
+        title: text,
+        content: text,
+        transcript_type: 'scheduled',
+        google_event_id: `ev${i}`,
+        google_event_etag: `"${i}"`,
+        google_recurring_event_id: `series${i}`,
+        event_start: '2026-03-10T09:00:00.000Z',
+      });
+    }
+    const alice = await h.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'alice')
+      .executeTakeFirstOrThrow();
+    // A type the forms never send is listed as impromptu, as the rows are presented.
+    await h.ctx.db
+      .insertInto('transcripts')
+      .values({
+        user_id: alice.id,
+        date: '2026-03-11',
+        title: 'Odd',
+        content: 'x',
+        transcript_type: 'other',
+        created_at: '2026-03-10T10:00:00.000Z',
+      })
+      .execute();
+    const write = compileResponseSerializer(transcriptSummaryPage);
+    for (const [limit, offset] of [
+      [TRANSCRIPT_PAGE_DEFAULT, 0],
+      [3, 2],
+      [5, 100],
+    ] as const) {
+      for (const path of ['/api/transcripts', '/api/transcripts/summaries']) {
+        const res = await c.request({ method: 'GET', url: `${path}?limit=${limit}&offset=${offset}` });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.body, `${path} ${limit} ${offset}`).toBe(
+          write(await repo.listSummaryPage(h.ctx.db, alice.id, limit, offset)),
+        );
+      }
+    }
+  });
+
   it('reads one day and a range of days, both ends included, refusing impossible dates', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
@@ -314,6 +371,70 @@ describe('transcripts API', () => {
     expect((await get(c, '/api/transcripts')).items[0]).toMatchObject({ characters: 175, excerpt: 'c'.repeat(150) });
     expect(JSON.stringify(await get(c, '/api/search?q=kiwi'))).toContain(`${before.id}`);
   });
+
+  it.skipIf(!!process.env.TEST_DATABASE_URL)(
+    'moves the text to the end of the row on SQLite, keeping rows, ids, indexes and triggers, and undoes cleanly',
+    async () => {
+      h = await createHarness();
+      const c = await createUserAndSignIn(h, 'alice');
+      const db = h.ctx.db;
+      const columnsOf = async () =>
+        (await sql<{ name: string }>`select name from pragma_table_info('transcripts')`.execute(db)).rows.map(
+          (r) => r.name,
+        );
+      const schemaOf = async () =>
+        (
+          await sql<{ type: string; name: string; sql: string }>`
+          select type, name, sql from sqlite_master where tbl_name = 'transcripts' and type != 'table' order by name`.execute(
+            db,
+          )
+        ).rows;
+      const rows = () => db.selectFrom('transcripts').selectAll().orderBy('id').execute();
+      expect((await columnsOf()).at(-1)).toBe('content');
+      const schema = await schemaOf();
+      expect(schema.filter((o) => o.type === 'trigger').length).toBeGreaterThanOrEqual(8);
+
+      await textLastMigration.down(db as never);
+      expect((await columnsOf()).indexOf('content')).toBe(4);
+      const long = `${'🎉'.repeat(100)} ${'long meeting words '.repeat(10_000)}`;
+      const kept = [await add(c, { ...base, title: 'Long', content: long }), await add(c, { ...base, title: 'Short' })];
+      const gone = await add(c, { ...base, title: 'Gone' });
+      expect((await c.request({ method: 'DELETE', url: `/api/transcripts/${gone.id}` })).statusCode).toBe(204);
+      const before = await rows();
+
+      await textLastMigration.up(db as never);
+      expect((await columnsOf()).at(-1)).toBe('content');
+      expect(await schemaOf()).toEqual(schema);
+      const after = await rows();
+      expect(after).toEqual(before);
+      expect(Object.keys(after[0] ?? {}).at(-1)).toBe('content');
+      expect((await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db)).rows).toEqual([
+        { integrity_check: 'ok' },
+      ]);
+      // Ids are never reused: the deleted one's id stays taken.
+      const next = await add(c, { ...base, title: 'Next', content: 'zanzibar agenda' });
+      expect(next.id).toBeGreaterThan(gone.id);
+      // The triggers write as before: summaries and search follow saves and deletes.
+      expect((await get(c, '/api/transcripts')).items.map((t: TranscriptSummary) => t.title)).toEqual([
+        'Next',
+        'Short',
+        'Long',
+      ]);
+      expect((await get(c, '/api/transcripts')).items[2]).toMatchObject({ characters: [...long.trim()].length });
+      expect(JSON.stringify(await get(c, '/api/search?q=zanzibar'))).toContain(`${next.id}`);
+      await c.request({
+        method: 'PUT',
+        url: `/api/transcripts/${kept[1]?.id}`,
+        payload: { ...base, content: 'okapi' },
+      });
+      expect(
+        (await get(c, `/api/transcripts/date/${base.date}`)).find((t: TranscriptSummary) => t.id === kept[1]?.id),
+      ).toMatchObject({ characters: 5, excerpt: 'okapi' });
+      expect(JSON.stringify(await get(c, '/api/search?q=okapi'))).toContain(`${kept[1]?.id}`);
+      expect((await c.request({ method: 'DELETE', url: `/api/transcripts/${next.id}` })).statusCode).toBe(204);
+      expect(JSON.stringify(await get(c, '/api/search?q=zanzibar'))).not.toContain(`${next.id}`);
+    },
+  );
 
   it('updates with the same rules and deletes', async () => {
     h = await createHarness();
