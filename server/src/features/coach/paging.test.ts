@@ -2,10 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   CONVERSATIONS_PAGE_DEFAULT,
   CONVERSATIONS_PAGE_MAX,
+  conversationsResponse,
   MESSAGES_PAGE_DEFAULT,
   MESSAGES_PAGE_MAX,
 } from '../../../../common/src/api/coach.js';
+import { compileResponseSerializer } from '../../http/serializer.js';
 import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { CoachService } from './service.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
@@ -70,6 +73,50 @@ describe('conversation list paging', () => {
       const res = await alice.request({ method: 'GET', url: `/api/coach/conversations${bad}` });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json()).toEqual({ error: expect.any(String) });
+    }
+  });
+
+  it('answers the same bytes as the route’s serialiser writes from the rows, whatever the titles hold', async () => {
+    h = await createHarness();
+    const alice = await createUserAndSignIn(h, 'alice');
+    const userId = (
+      await h.ctx.db.selectFrom('users').select('id').where('username', '=', 'alice').executeTakeFirstOrThrow()
+    ).id;
+    const titles = [
+      null,
+      '',
+      'a"b\\c',
+      '\u0000\u0001\b\t\n\f\r\u001f\u007f',
+      '\u2028\u2029 é 😀',
+      '</script>',
+      'x'.repeat(5000),
+    ];
+    await h.ctx.db
+      .insertInto('coach_conversations')
+      .values(
+        titles.map((title, i) => ({
+          user_id: userId,
+          conversation_uuid: uuid(i + 1),
+          coach_type: TYPES[i % 3] as string,
+          title,
+          created_at: '2026-01-01T00:00:00.000Z',
+          updated_at: `2026-01-0${1 + (i % 2)}T00:00:00.000Z`,
+        })),
+      )
+      .execute();
+    const write = compileResponseSerializer(conversationsResponse);
+    const service = new CoachService(h.ctx);
+    for (const query of ['', '?limit=3&offset=2', '?coachTypes=workout,assistant', '?offset=50']) {
+      const res = await alice.request({ method: 'GET', url: `/api/coach/conversations${query}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const q = new URLSearchParams(query);
+      const page = {
+        limit: Number(q.get('limit') ?? CONVERSATIONS_PAGE_DEFAULT),
+        offset: Number(q.get('offset') ?? 0),
+      };
+      const coachTypes = q.get('coachTypes') ?? undefined;
+      expect(res.body, query).toBe(write(await service.list(userId, { ...page, coachTypes })));
     }
   });
 

@@ -1,27 +1,11 @@
 import type { Db } from '../../db/index.js';
+import { pageAsJson } from '../../db/jsonRows.js';
 import { prepared } from '../../db/prepared.js';
 
 const conversationColumns = ['id', 'conversation_uuid', 'coach_type', 'title', 'created_at', 'updated_at'] as const;
 
-/** A page of the user's conversations, most recently updated first (id breaks ties, so pages never overlap). */
-export function listConversations(
-  db: Db,
-  userId: number,
-  page: { limit: number; offset: number; coachTypes?: string[] | undefined },
-) {
-  if (!page.coachTypes?.length)
-    return conversationsQuery.execute(db, { userId, limit: page.limit, offset: page.offset });
-  return db
-    .selectFrom('coach_conversations')
-    .select(conversationColumns)
-    .where('user_id', '=', userId)
-    .where('coach_type', 'in', page.coachTypes)
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-}
+type ConversationsPage = { limit: number; offset: number; coachTypes?: string[] | undefined };
+type PageParams = { userId: number; limit: number; offset: number };
 
 type ConversationRow = {
   id: number;
@@ -32,17 +16,42 @@ type ConversationRow = {
   updated_at: string;
 };
 
-// The reads of the history and of an open conversation: compiled once (db/prepared.ts).
-const conversationsQuery = prepared<{ userId: number; limit: number; offset: number }, ConversationRow>((db, p) =>
-  db
-    .selectFrom('coach_conversations')
-    .select(conversationColumns)
-    .where('user_id', '=', p.userId)
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(p.limit)
-    .offset(p.offset),
+/** A page of the user's conversations (of some coaches), most recently updated first, id breaking ties. */
+const pageOf = (db: Db, p: PageParams, coachTypes?: string[]) => {
+  let q = db.selectFrom('coach_conversations').select(conversationColumns).where('user_id', '=', p.userId);
+  if (coachTypes) q = q.where('coach_type', 'in', coachTypes);
+  return q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(p.limit).offset(p.offset);
+};
+
+/** The history's properties in the answer's order (`conversation`). */
+const conversationFields = ['conversation_uuid', 'coach_type', 'title', 'created_at', 'updated_at'];
+
+// The history's pages, as rows and as JSON: compiled once (db/prepared.ts).
+const conversationsQuery = prepared<PageParams, ConversationRow>((db, p) => pageOf(db, p));
+const conversationsJsonQuery = prepared<PageParams, { json: string }>((db, p) =>
+  pageAsJson(pageOf(db, p), conversationFields),
 );
+
+/** A page of the user's conversations, most recently updated first (id breaks ties, so pages never overlap). */
+export function listConversations(db: Db, userId: number, page: ConversationsPage) {
+  const p = { userId, limit: page.limit, offset: page.offset };
+  if (!page.coachTypes?.length) return conversationsQuery.execute(db, p);
+  return pageOf(db, p, page.coachTypes).execute();
+}
+
+/**
+ * The same page as the answer's JSON text, written by SQLite (`db/jsonRows.ts`): for a page of
+ * 500 that is a third of the work of reading it as rows and writing them out again.
+ */
+export async function listConversationsJson(db: Db, userId: number, page: ConversationsPage): Promise<string> {
+  const p = { userId, limit: page.limit, offset: page.offset };
+  const rows = page.coachTypes?.length
+    ? (await pageAsJson(pageOf(db, p, page.coachTypes), conversationFields).execute(db)).rows
+    : await conversationsJsonQuery.execute(db, p);
+  return rows[0]?.json ?? '[]';
+}
+
+// The read of an open conversation: compiled once.
 const conversationQuery = prepared<{ userId: number; uuid: string }, ConversationRow>((db, p) =>
   db
     .selectFrom('coach_conversations')

@@ -47,7 +47,7 @@ export async function coachRoutes(app: App, ctx: AppContext) {
         response: { 200: conversationsResponse, ...errors(400, 401) },
       },
     },
-    async (request) => service.list(userOf(request).id, request.query),
+    async (request, reply) => sendJson(reply, await service.listJson(userOf(request).id, request.query)),
   );
 
   r.get(

@@ -6,7 +6,7 @@ import type {
   CoachType,
   SaveCoachMetaRequest,
 } from '../../../../common/src/api/coach.js';
-import { coachMeta } from '../../../../common/src/api/coach.js';
+import { coachMeta, conversationsResponse } from '../../../../common/src/api/coach.js';
 import { ASSISTANT_REQUESTS, COACH_MESSAGES, COACH_TYPES } from '../../../../common/src/coachTexts.js';
 import { MESSAGES } from '../../../../common/src/constants.js';
 import { splitThoughts } from '../../../../common/src/thoughts.js';
@@ -52,6 +52,9 @@ const presentMeta = (coachType: CoachType, p: CoachPrompts & { meta_content: str
   customized: isCustomized(coachType, p),
 });
 
+/** The history written by the route's own compiled serialiser (PostgreSQL; SQLite writes it itself). */
+const writeConversations = compileResponseSerializer(conversationsResponse);
+
 /** A coach's settings written by the same compiled serialiser as the route's response. */
 const writeMeta = compileResponseSerializer(coachMeta) as (m: CoachMeta) => string;
 
@@ -86,6 +89,12 @@ export class CoachService {
   async list(userId: number, page: { limit: number; offset: number; coachTypes?: string | undefined }) {
     const coachTypes = page.coachTypes?.split(',');
     return (await repo.listConversations(this.db, userId, { ...page, coachTypes })).map(presentConversation);
+  }
+
+  /** The same page as the answer's JSON text: written by SQLite itself, by the route's serialiser on PostgreSQL. */
+  async listJson(userId: number, page: { limit: number; offset: number; coachTypes?: string | undefined }) {
+    if (this.ctx.dialect !== 'sqlite') return writeConversations(await this.list(userId, page));
+    return repo.listConversationsJson(this.db, userId, { ...page, coachTypes: page.coachTypes?.split(',') });
   }
 
   /** The user's conversation, else 404. */

@@ -5,10 +5,12 @@ import {
   TODOS_DONE_PAGE_MAX,
   TODOS_OPEN_FULL,
   TODOS_PAGE_ONLY_DONE,
+  todosResponse,
 } from '../../../../common/src/api/todos.js';
 import { HttpError } from '../../http/errors.js';
+import { compileResponseSerializer } from '../../http/serializer.js';
 import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
-import { listTodos } from './repo.js';
+import { listTodos, type TodoFilter } from './repo.js';
 import { createTodos } from './service.js';
 
 let h: Harness;
@@ -32,6 +34,36 @@ function doneRows(userId: number, count: number, prefix: string) {
 }
 
 describe('todo paging', () => {
+  it('answers every list with the same bytes as the route’s serialiser writes from the rows, whatever the todos hold', async () => {
+    h = await createHarness();
+    const alice = await createUserAndSignIn(h, 'alice');
+    const { alice: a } = await userIds();
+    const texts = ['a"b\\c', '\u0000\u0001\b\t\n\f\r\u001f\u007f', '\u2028\u2029 é 😀', '</script>', 'x'.repeat(5000)];
+    const now = new Date().toISOString();
+    await h.ctx.db
+      .insertInto('todos')
+      .values([
+        ...doneRows(a, 12, 'done'),
+        ...texts.map((content) => ({ user_id: a, content, completed: 1, completed_at: now, created_at: now })),
+        ...texts.map((content) => ({ user_id: a, content, completed: 0, completed_at: null, created_at: now })),
+      ])
+      .execute();
+    const write = compileResponseSerializer(todosResponse);
+    const cases: Array<[string, TodoFilter]> = [
+      ['?completed=true', { completed: true }],
+      ['?completed=true&limit=4&offset=3', { completed: true, limit: 4, offset: 3 }],
+      ['?completed=true&offset=100', { completed: true, offset: 100 }],
+      ['', {}],
+      ['?completed=false', { completed: false }],
+    ];
+    for (const [query, filter] of cases) {
+      const res = await alice.request({ method: 'GET', url: `/api/todos${query}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.body, query).toBe(write(await listTodos(h.ctx.db, a, filter)));
+    }
+  });
+
   it('pages the done history newest first with a default and a maximum, ties broken by id', async () => {
     h = await createHarness();
     const alice = await createUserAndSignIn(h, 'alice');

@@ -1,8 +1,16 @@
-import { TODO_OPEN_MAX, TODO_RECENT_DONE_MAX, TODOS_DONE_PAGE_DEFAULT } from '../../../../common/src/api/todos.js';
+import {
+  TODO_OPEN_MAX,
+  TODO_RECENT_DONE_MAX,
+  TODOS_DONE_PAGE_DEFAULT,
+  todosResponse,
+} from '../../../../common/src/api/todos.js';
 import { COMPLETED_TODO_VISIBLE_MS } from '../../../../common/src/journalConstants.js';
 import { DEFAULT_TIME_ZONE } from '../../../../common/src/time.js';
 import type { Db } from '../../db/index.js';
+import { jsonBoolean, pageAsJson } from '../../db/jsonRows.js';
+import type { Dialect } from '../../db/migrationHelpers.js';
 import type { TodosTable } from '../../db/schema.js';
+import { compileResponseSerializer } from '../../http/serializer.js';
 import { dayStartIn, todayInZone } from '../../time/dayStarts.js';
 
 export interface TodoRecord {
@@ -49,17 +57,7 @@ const columns = ['id', 'content', 'completed', 'completed_at', 'created_at'] as 
 export async function listTodos(db: Db, userId: number, filter: TodoFilter = {}): Promise<TodoRecord[]> {
   const now = filter.now ? Date.parse(filter.now) : Date.now();
   const base = db.selectFrom('todos').select(columns).where('user_id', '=', userId);
-  if (filter.completed === true && !filter.overdue) {
-    let q = base.where('completed', '=', 1);
-    if (filter.completedSince) q = q.where('completed_at', '>=', filter.completedSince);
-    const rows = await q
-      .orderBy('completed_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(filter.limit ?? TODOS_DONE_PAGE_DEFAULT)
-      .offset(filter.offset ?? 0)
-      .execute();
-    return rows.map(present);
-  }
+  if (isDonePage(filter)) return (await donePage(db, userId, filter).execute()).map(present);
   const open = <T extends typeof base>(q: T) =>
     q
       .where('completed', '=', 0)
@@ -87,6 +85,34 @@ export async function listTodos(db: Db, userId: number, filter: TodoFilter = {})
   const zone = filter.timeZone ?? DEFAULT_TIME_ZONE;
   const startOfToday = dayStartIn(todayInZone(zone, now), zone);
   return (await open(base.where('created_at', '<', startOfToday))).map(present);
+}
+
+const isDonePage = (filter: TodoFilter) => filter.completed === true && !filter.overdue;
+
+/** A page of the done history, newest completion first, ties by id. */
+function donePage(db: Db, userId: number, filter: TodoFilter) {
+  let q = db.selectFrom('todos').select(columns).where('user_id', '=', userId).where('completed', '=', 1);
+  if (filter.completedSince) q = q.where('completed_at', '>=', filter.completedSince);
+  return q
+    .orderBy('completed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(filter.limit ?? TODOS_DONE_PAGE_DEFAULT)
+    .offset(filter.offset ?? 0);
+}
+
+/** A todo's properties in the answer's order (`todo`), as `present` writes them. */
+const todoFields = ['id', 'content', ['completed', jsonBoolean('completed')], 'completed_at', 'created_at'] as const;
+const writeTodos = compileResponseSerializer(todosResponse);
+
+/**
+ * `listTodos` as the answer's JSON text. On SQLite the done history's pages (up to 500 todos)
+ * are written by the database itself (`db/jsonRows.ts`); the other lists, and every list on
+ * PostgreSQL, by the route's serialiser.
+ */
+export async function listTodosJson(db: Db, dialect: Dialect, userId: number, filter: TodoFilter): Promise<string> {
+  if (dialect !== 'sqlite' || !isDonePage(filter)) return writeTodos(await listTodos(db, userId, filter));
+  const page = pageAsJson(donePage(db, userId, filter), todoFields);
+  return (await page.execute(db)).rows[0]?.json ?? '[]';
 }
 
 export async function getTodo(db: Db, userId: number, id: number): Promise<TodoRecord | undefined> {

@@ -10,7 +10,8 @@ import {
 } from '../../../../common/src/api/todos.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
-import { listTodos } from './repo.js';
+import { sendJson } from '../../http/serializer.js';
+import { listTodosJson } from './repo.js';
 import * as service from './service.js';
 
 const tags = ['todos'];
@@ -31,9 +32,12 @@ export async function todoRoutes(app: App, ctx: AppContext) {
         response: { 200: todosResponse, ...errors(400, 401) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = userOf(request);
-      return listTodos(ctx.db, user.id, { ...request.query, timeZone: user.timeZone });
+      return sendJson(
+        reply,
+        await listTodosJson(ctx.db, ctx.dialect, user.id, { ...request.query, timeZone: user.timeZone }),
+      );
     },
   );
 

@@ -1,11 +1,16 @@
+import { sql } from 'kysely';
 import {
   TRANSCRIPT_PREVIEW_CHARS,
   type Transcript,
   type TranscriptSummary,
+  transcriptSummaryPage,
 } from '../../../../common/src/api/transcripts.js';
 import type { Db } from '../../db/index.js';
+import { pageAsJson, pageColumn } from '../../db/jsonRows.js';
+import type { Dialect } from '../../db/migrationHelpers.js';
 import { prepared } from '../../db/prepared.js';
 import type { TranscriptsTable } from '../../db/schema.js';
+import { compileResponseSerializer } from '../../http/serializer.js';
 
 /** What a write sets; the length and opening are kept by the database. */
 export type TranscriptFields = Omit<TranscriptsTable, 'id' | 'user_id' | 'created_at' | 'characters' | 'excerpt'>;
@@ -75,10 +80,42 @@ export async function listSummaryPage(db: Db, userId: number, limit: number, off
   return { items: rows.map(presentSummary), total: count };
 }
 
+/** A summary's properties in the answer's order (`transcriptSummary`), as `presentSummary` writes them. */
+const summaryFields = [
+  'id',
+  'date',
+  'title',
+  'context',
+  ['transcript_type', sql`iif(${pageColumn('transcript_type')} = 'scheduled', 'scheduled', 'impromptu')`],
+  'google_event_id',
+  'google_event_etag',
+  'google_recurring_event_id',
+  'event_start',
+  'created_at',
+  'characters',
+  'excerpt',
+] as const;
+const writeSummaryPage = compileResponseSerializer(transcriptSummaryPage);
+
+/**
+ * `listSummaryPage` as the answer's JSON text: on SQLite the page (up to 200 summaries) is
+ * written by the database itself (`db/jsonRows.ts`), on PostgreSQL by the route's serialiser.
+ */
+export async function listSummaryPageJson(db: Db, dialect: Dialect, userId: number, limit: number, offset: number) {
+  if (dialect !== 'sqlite') return writeSummaryPage(await listSummaryPage(db, userId, limit, offset));
+  const [page, count] = await Promise.all([
+    summaryPageJson.executeTakeFirst(db, { userId, limit, offset }),
+    countOf(db, userId),
+  ]);
+  return `{"items":${page?.json ?? '[]'},"total":${count}}`;
+}
+
 // The Transcripts screen's pages and their count: compiled once (db/prepared.ts).
-const summaryPage = prepared<{ userId: number; limit: number; offset: number }, SummaryRow>((db, p) =>
-  summaries(db, p.userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(p.limit).offset(p.offset),
-);
+type PageParams = { userId: number; limit: number; offset: number };
+const pageOf = (db: Db, p: PageParams) =>
+  summaries(db, p.userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(p.limit).offset(p.offset);
+const summaryPage = prepared<PageParams, SummaryRow>(pageOf);
+const summaryPageJson = prepared<PageParams, { json: string }>((db, p) => pageAsJson(pageOf(db, p), summaryFields));
 const countQuery = prepared<{ userId: number }, { n: string | number }>((db, p) =>
   db
     .selectFrom('transcripts')

@@ -19,6 +19,7 @@ import {
 } from '../../../../common/src/api/transcripts.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
+import { sendJson } from '../../http/serializer.js';
 import { importTranscriptFile } from './importFile.js';
 import * as repo from './repo.js';
 import * as service from './service.js';
@@ -49,7 +50,17 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
         response: { 200: transcriptSummaryPage, ...read },
       },
     },
-    async (request) => repo.listSummaryPage(ctx.db, userOf(request).id, request.query.limit, request.query.offset),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await repo.listSummaryPageJson(
+          ctx.db,
+          ctx.dialect,
+          userOf(request).id,
+          request.query.limit,
+          request.query.offset,
+        ),
+      ),
   );
 
   r.get(
@@ -63,7 +74,17 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
         response: { 200: transcriptSummaryPage, ...read },
       },
     },
-    async (request) => repo.listSummaryPage(ctx.db, userOf(request).id, request.query.limit, request.query.offset),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await repo.listSummaryPageJson(
+          ctx.db,
+          ctx.dialect,
+          userOf(request).id,
+          request.query.limit,
+          request.query.offset,
+        ),
+      ),
   );
 
   r.get(
