@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CRON_JOBS_PAGE_DEFAULT, CRON_JOBS_PAGE_MAX, EXECUTIONS_PAGE_MAX } from '../../../../common/src/api/cron.js';
+import {
+  CRON_JOBS_PAGE_DEFAULT,
+  CRON_JOBS_PAGE_MAX,
+  cronExecutionsResponse,
+  cronJobsResponse,
+  EXECUTIONS_PAGE_MAX,
+  executionsQuery,
+} from '../../../../common/src/api/cron.js';
 import { EXECUTIONS_LIMIT } from '../../../../common/src/cronSchedule.js';
+import { compileResponseSerializer } from '../../http/serializer.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { CronService } from './service.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
@@ -202,6 +211,103 @@ describe('cron list paging', () => {
       const res = await user.request({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toEqual({ error: expect.any(String) });
+    }
+  });
+
+  it('answers execution pages with the same bytes as the route’s serialiser writes from the rows', async () => {
+    h = await createHarness();
+    const admin = await createUserAndSignIn(h, 'admin', true);
+    const user = await createUserAndSignIn(h, 'user');
+    const [health] = await insertJobs(await userId('admin'), 'health_check', ['Health "daily" \\ check']);
+    const [briefing] = await insertJobs(await userId('user'), 'assistant_briefing', ['Briefing 😀']);
+    const minute = (i: number) => new Date(Date.parse(STAMP) + Math.floor(i / 3) * 60_000).toISOString();
+    await insertExecutions(health as string, 30, minute);
+    await insertExecutions(briefing as string, 7, minute);
+    // Runs as a script leaves them: failed with an error, output of every kind, one still running.
+    const awkward = ['a"b\\c', '\u0001\b\t\n\f\r\u001f\u007f', '\u2028\u2029 é 😀', '</script>', 'x'.repeat(70_000)];
+    const ids = await h.ctx.db.selectFrom('cron_executions').select('id').orderBy('id').execute();
+    for (const [i, text] of awkward.entries())
+      await h.ctx.db
+        .updateTable('cron_executions')
+        .set({
+          status: i === 0 ? 'running' : 'failed',
+          error: text,
+          output: text,
+          completed_at: i === 0 ? null : STAMP,
+        })
+        .where('id', '=', ids[i * 3]?.id as number)
+        .execute();
+    const cron = new CronService(h.ctx);
+    const write = compileResponseSerializer(cronExecutionsResponse);
+    const cut = (await cron.executions({ id: await userId('admin'), isAdmin: true }, executionsQuery.parse({})))[9];
+    const cursor = `beforeStartedAt=${encodeURIComponent(cut?.started_at ?? '')}&beforeId=${cut?.id}`;
+    for (const [client, viewer] of [
+      [admin, { id: await userId('admin'), isAdmin: true }],
+      [user, { id: await userId('user'), isAdmin: false }],
+    ] as const) {
+      for (const query of ['', 'limit=4', 'limit=5&offset=3', 'offset=200', cursor]) {
+        for (const job of [undefined, viewer.isAdmin ? health : briefing]) {
+          const url = `/api/cron/executions${job ? `/${job}` : ''}?${query}`;
+          const res = await client.request({ method: 'GET', url });
+          expect(res.statusCode, url).toBe(200);
+          expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+          const parsed = executionsQuery.parse(Object.fromEntries(new URLSearchParams(query)));
+          expect(res.body, url).toBe(write(await cron.executions(viewer, parsed, job)));
+        }
+      }
+    }
+  });
+
+  it('answers job pages with the same bytes as the route’s serialiser writes from the rows', async () => {
+    h = await createHarness();
+    const admin = await createUserAndSignIn(h, 'admin', true);
+    const user = await createUserAndSignIn(h, 'user');
+    const awkward = ['a"b\\c', '\u0001\b\t\n\f\r\u001f\u007f', '\u2028\u2029 é 😀', '</script>'];
+    await insertJobs(await userId('admin'), 'health_check', ['B', ...awkward]);
+    await insertJobs(await userId('user'), 'assistant_briefing', ['A', 'A', ...awkward]);
+    // Configs as the service stores them (JSON.stringify), of every JSON kind.
+    const configs = [
+      {},
+      { min_free_mb: 0 },
+      {
+        script: awkward.join(''),
+        args: ['x', '', '😀'],
+        keep: 7,
+        ratio: 2.5,
+        tiny: -3e-7,
+        big: 1e21,
+        on: true,
+        none: null,
+      },
+      { nested: { list: [[], {}, [1, { a: 'b' }]] } },
+    ];
+    const jobs = await h.ctx.db.selectFrom('cron_jobs').select('id').orderBy('id').execute();
+    for (const [i, job] of jobs.entries())
+      await h.ctx.db
+        .updateTable('cron_jobs')
+        .set({
+          job_config: JSON.stringify(configs[i % configs.length]),
+          enabled: i % 2,
+          description: awkward[i % awkward.length] as string,
+          last_run: i % 3 ? STAMP : null,
+        })
+        .where('id', '=', job.id)
+        .execute();
+    const cron = new CronService(h.ctx);
+    const write = compileResponseSerializer(cronJobsResponse);
+    for (const [client, viewer] of [
+      [admin, { id: await userId('admin'), isAdmin: true }],
+      [user, { id: await userId('user'), isAdmin: false }],
+    ] as const) {
+      for (const [query, page] of [
+        ['', { limit: CRON_JOBS_PAGE_DEFAULT, offset: 0 }],
+        ['?limit=2&offset=1', { limit: 2, offset: 1 }],
+        ['?offset=50', { limit: CRON_JOBS_PAGE_DEFAULT, offset: 50 }],
+      ] as const) {
+        const res = await client.request({ method: 'GET', url: `/api/cron/jobs${query}` });
+        expect(res.statusCode).toBe(200);
+        expect(res.body, query).toBe(write(await cron.list(viewer, page)));
+      }
     }
   });
 });

@@ -1,6 +1,7 @@
-import { CompiledQuery, type InferResult } from 'kysely';
+import { CompiledQuery, type InferResult, sql } from 'kysely';
 import { SYSTEM_JOB_TYPES } from '../../../../common/src/api/cron.js';
 import type { Db } from '../../db/index.js';
+import { jsonBoolean, pageAsJson, pageColumn } from '../../db/jsonRows.js';
 
 export interface Viewer {
   id: number;
@@ -34,12 +35,31 @@ export interface ExecutionCursor {
 
 /** A page of the visible jobs by name; the id breaks ties so that pages never overlap. */
 export function listJobs(db: Db, viewer: Viewer, page: Page) {
-  return visibleJobs(db, viewer)
-    .orderBy('cron_jobs.name')
-    .orderBy('cron_jobs.id')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  return jobsPage(db, viewer, page).execute();
+}
+
+const jobsPage = (db: Db, viewer: Viewer, page: Page) =>
+  visibleJobs(db, viewer).orderBy('cron_jobs.name').orderBy('cron_jobs.id').limit(page.limit).offset(page.offset);
+
+/** A job's properties in the answer's order (`cronJob`), as `presentJob` writes them. */
+const jobFields = [
+  'job_uuid',
+  'name',
+  'description',
+  'schedule',
+  'timezone',
+  'job_type',
+  ['job_config', sql`json(${pageColumn('job_config')})`],
+  ['enabled', jsonBoolean('enabled')],
+  'last_run',
+  'next_run',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** The same page as the answer's JSON text, written by SQLite itself (`db/jsonRows.ts`; SQLite only). */
+export async function listJobsJson(db: Db, viewer: Viewer, page: Page): Promise<string> {
+  return (await pageAsJson(jobsPage(db, viewer, page), jobFields).execute(db)).rows[0]?.json ?? '[]';
 }
 
 /** Any job by uuid; the service decides whether the viewer may reach it. */
@@ -147,22 +167,37 @@ type Slot = keyof typeof SLOT | 'startedAt';
 
 const compiledExecutions = new WeakMap<Db, Map<string, { sql: string; params: Array<Slot | { value: unknown }> }>>();
 
-function compiledExecutionsQuery(db: Db, viewer: Viewer, withJob: boolean, withCursor: boolean) {
+/** An execution's properties in the answer's order (`cronExecution`), as the rows name them. */
+const executionFields = [
+  'id',
+  'job_uuid',
+  'job_name',
+  'job_type',
+  'status',
+  'trigger',
+  'started_at',
+  'completed_at',
+  'error',
+  'output',
+];
+
+function compiledExecutionsQuery(db: Db, viewer: Viewer, withJob: boolean, withCursor: boolean, asJson = false) {
   let forDb = compiledExecutions.get(db);
   if (!forDb) {
     forDb = new Map();
     compiledExecutions.set(db, forDb);
   }
-  const shape = `${viewer.isAdmin}:${withJob}:${withCursor}`;
+  const shape = `${viewer.isAdmin}:${withJob}:${withCursor}:${asJson}`;
   let statement = forDb.get(shape);
   if (!statement) {
-    const compiled = executionsQuery(
+    const query = executionsQuery(
       db,
       { id: SLOT.viewer, isAdmin: viewer.isAdmin },
       { limit: SLOT.limit, offset: SLOT.offset },
       withJob ? SLOT.job : undefined,
       withCursor ? { startedAt: SLOT_STARTED_AT, id: SLOT.cursorId } : undefined,
-    ).compile();
+    );
+    const compiled = asJson ? pageAsJson(query, executionFields).compile(db) : query.compile();
     const slotOf = (v: unknown): Slot | undefined =>
       v === SLOT_STARTED_AT ? 'startedAt' : (Object.keys(SLOT) as Array<keyof typeof SLOT>).find((k) => SLOT[k] === v);
     statement = { sql: compiled.sql, params: compiled.parameters.map((v) => slotOf(v) ?? { value: v }) };
@@ -184,7 +219,34 @@ export async function listExecutions(
   jobId?: number,
   before?: ExecutionCursor,
 ): Promise<ExecutionRow[]> {
-  const statement = compiledExecutionsQuery(db, viewer, jobId !== undefined, before !== undefined);
+  return runExecutionsQuery<ExecutionRow>(db, viewer, page, jobId, before, false);
+}
+
+/**
+ * The same page as the answer's JSON text, written by SQLite itself (`db/jsonRows.ts`; SQLite
+ * only): a page of 200 runs, each with up to 64 KB of output, is a long list to make into
+ * objects and write out again.
+ */
+export async function listExecutionsJson(
+  db: Db,
+  viewer: Viewer,
+  page: Page,
+  jobId?: number,
+  before?: ExecutionCursor,
+): Promise<string> {
+  const rows = await runExecutionsQuery<{ json: string }>(db, viewer, page, jobId, before, true);
+  return rows[0]?.json ?? '[]';
+}
+
+async function runExecutionsQuery<R>(
+  db: Db,
+  viewer: Viewer,
+  page: Page,
+  jobId: number | undefined,
+  before: ExecutionCursor | undefined,
+  asJson: boolean,
+): Promise<R[]> {
+  const statement = compiledExecutionsQuery(db, viewer, jobId !== undefined, before !== undefined, asJson);
   const values: Record<Slot, unknown> = {
     viewer: viewer.id,
     job: jobId,
@@ -194,7 +256,7 @@ export async function listExecutions(
     startedAt: before?.startedAt,
   };
   const params = statement.params.map((p) => (typeof p === 'string' ? values[p] : p.value));
-  return (await db.executeQuery<ExecutionRow>(CompiledQuery.raw(statement.sql, params))).rows;
+  return (await db.executeQuery<R>(CompiledQuery.raw(statement.sql, params))).rows;
 }
 
 export function findExecution(db: Db, id: number) {

@@ -15,6 +15,7 @@ import {
 } from '../../../../common/src/api/cron.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
+import { sendJson } from '../../http/serializer.js';
 import { CronService } from './service.js';
 
 const tags = ['cron'];
@@ -38,7 +39,7 @@ export async function cronRoutes(app: App, ctx: AppContext) {
         response: { 200: cronJobsResponse, ...errors(400, 401) },
       },
     },
-    async (request) => cron.list(userOf(request), request.query),
+    async (request, reply) => sendJson(reply, await cron.listJson(userOf(request), request.query)),
   );
 
   r.get(
@@ -127,7 +128,7 @@ export async function cronRoutes(app: App, ctx: AppContext) {
         response: { 200: cronExecutionsResponse, ...errors(400, 401) },
       },
     },
-    async (request) => cron.executions(userOf(request), request.query),
+    async (request, reply) => sendJson(reply, await cron.executionsJson(userOf(request), request.query)),
   );
 
   r.get(
@@ -143,7 +144,8 @@ export async function cronRoutes(app: App, ctx: AppContext) {
         response: { 200: cronExecutionsResponse, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => cron.executions(userOf(request), request.query, request.params.jobUuid),
+    async (request, reply) =>
+      sendJson(reply, await cron.executionsJson(userOf(request), request.query, request.params.jobUuid)),
   );
 
   r.post(

@@ -4,6 +4,8 @@ import {
   type CreateJobRequest,
   type CronExecution,
   type CronJob,
+  cronExecutionsResponse,
+  cronJobsResponse,
   type ExecutionsQuery,
   type UpdateJobRequest,
 } from '../../../../common/src/api/cron.js';
@@ -11,6 +13,7 @@ import { CRON_TEXT, nextRun, scheduleProblem } from '../../../../common/src/cron
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
+import { compileResponseSerializer } from '../../http/serializer.js';
 import { jobTypeOf, jobTypes } from '../../jobs/types/index.js';
 import type { JobType } from '../../jobs/types/jobType.js';
 import { userTimeZone } from '../../time/userZone.js';
@@ -33,6 +36,10 @@ export const presentJob = (r: repo.JobRow): CronJob => ({
   created_at: r.created_at,
   updated_at: r.updated_at,
 });
+
+/** Jobs and execution history written by the routes' own compiled serialisers (PostgreSQL; SQLite writes them itself). */
+const writeJobs = compileResponseSerializer(cronJobsResponse);
+const writeExecutions = compileResponseSerializer(cronExecutionsResponse);
 
 const presentExecution = (e: Awaited<ReturnType<typeof repo.listExecutions>>[number]): CronExecution => ({
   id: e.id,
@@ -103,6 +110,12 @@ export class CronService {
 
   async list(viewer: repo.Viewer, page: repo.Page) {
     return (await repo.listJobs(this.db, viewer, page)).map(presentJob);
+  }
+
+  /** The same page as the answer's JSON text: written by SQLite itself, by the route's serialiser on PostgreSQL. */
+  async listJson(viewer: repo.Viewer, page: repo.Page) {
+    if (this.ctx.dialect !== 'sqlite') return writeJobs(await this.list(viewer, page));
+    return repo.listJobsJson(this.db, viewer, page);
   }
 
   async get(viewer: repo.Viewer, uuid: string) {
@@ -191,6 +204,19 @@ export class CronService {
   }
 
   async executions(viewer: repo.Viewer, query: ExecutionsQuery, jobUuid?: string) {
+    const { db, job, before } = await this.executionsPage(viewer, query, jobUuid);
+    return (await repo.listExecutions(db, viewer, query, job?.id, before)).map(presentExecution);
+  }
+
+  /** The same page as the answer's JSON text: written by SQLite itself, by the route's serialiser on PostgreSQL. */
+  async executionsJson(viewer: repo.Viewer, query: ExecutionsQuery, jobUuid?: string) {
+    if (this.ctx.dialect !== 'sqlite') return writeExecutions(await this.executions(viewer, query, jobUuid));
+    const { db, job, before } = await this.executionsPage(viewer, query, jobUuid);
+    return repo.listExecutionsJson(db, viewer, query, job?.id, before);
+  }
+
+  /** Checks a page's cursor and job; where it is read from. */
+  private async executionsPage(viewer: repo.Viewer, query: ExecutionsQuery, jobUuid?: string) {
     const { beforeStartedAt, beforeId } = query;
     if ((beforeStartedAt === undefined) !== (beforeId === undefined)) throw badRequest(CRON_TEXT_CURSOR);
     const before =
@@ -199,7 +225,7 @@ export class CronService {
     // A page by offset walks every run it skips (offset 5,000: about a millisecond), so it is read
     // on a reader thread; a first page or a cursor's page reads only its own rows.
     const db = query.offset > 0 ? this.ctx.reader : this.db;
-    return (await repo.listExecutions(db, viewer, query, job?.id, before)).map(presentExecution);
+    return { db, job, before };
   }
 
   async execution(viewer: repo.Viewer, id: number) {
