@@ -86,7 +86,7 @@ describe('conversation list paging', () => {
       null,
       '',
       'a"b\\c',
-      '\u0000\u0001\b\t\n\f\r\u001f\u007f',
+      '\u0001\b\t\n\f\r\u001f\u007f',
       '\u2028\u2029 é 😀',
       '</script>',
       'x'.repeat(5000),
