@@ -32,14 +32,30 @@ export function pageAsJson(
   // biome-ignore lint/suspicious/noExplicitAny: any page of any table; its columns are named in `fields`.
   page: SelectQueryBuilder<any, any, any>,
   fields: readonly JsonField[],
-): RawBuilder<{ json: string }> {
+): RawBuilder<{ json: string }>;
+/**
+ * With `unwritable`, a condition over the page's columns for rows SQLite must not write (a value
+ * only the app can present): the statement also answers `unwritable`, 1 when any row of the page
+ * meets it, and the caller then writes that page itself.
+ */
+export function pageAsJson(
+  // biome-ignore lint/suspicious/noExplicitAny: any page of any table; its columns are named in `fields`.
+  page: SelectQueryBuilder<any, any, any>,
+  fields: readonly JsonField[],
+  unwritable: RawBuilder<unknown>,
+): RawBuilder<{ json: string; unwritable: number }>;
+export function pageAsJson(
+  // biome-ignore lint/suspicious/noExplicitAny: any page of any table; its columns are named in `fields`.
+  page: SelectQueryBuilder<any, any, any>,
+  fields: readonly JsonField[],
+  unwritable?: RawBuilder<unknown>,
+): RawBuilder<{ json: string; unwritable?: number }> {
   const properties = sql.join(
     fields.map((f) => {
       const [name, value] = typeof f === 'string' ? [f, pageColumn(f)] : f;
       return sql`${sql.lit(name)}, ${value}`;
     }),
   );
-  return sql<{
-    json: string;
-  }>`select json_group_array(json_object(${properties})) as json from (${page}) as page`;
+  const check = unwritable ? sql`, coalesce(max(${unwritable}), 0) as unwritable` : sql``;
+  return sql`select json_group_array(json_object(${properties})) as json${check} from (${page}) as page`;
 }

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WORKOUT_PAGE_DEFAULT, WORKOUT_PAGE_MAX } from '../../../../common/src/api/workout.js';
+import { planListResponse, WORKOUT_PAGE_DEFAULT, WORKOUT_PAGE_MAX } from '../../../../common/src/api/workout.js';
 import { WORKOUT_SKIPPED_TEXT } from '../../../../common/src/workoutConstants.js';
 import { fillPlanSummaries } from '../../db/migrations/0015_paging_todos.js';
+import { compileResponseSerializer } from '../../http/serializer.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { listPlanSummaries } from './plansRepo.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
@@ -183,5 +185,50 @@ describe('workout list paging', () => {
       .execute();
     expect(stored.map((r) => [r.kind, r.title])).toEqual(expected);
     expect(await names()).toEqual(expected);
+  });
+
+  it('answers plan pages with the same bytes as the route’s serialiser writes from the rows', async () => {
+    h = await createHarness();
+    const alice = await createUserAndSignIn(h, 'alice');
+    const { alice: a } = await userIds();
+    const awkward = ['a"b\\c', '\u0001\b\t\n\f\r\u001f\u007f', '\u2028\u2029 é 😀', '</script>', ''];
+    const row = (i: number, plan: string, summary: Record<string, unknown>) => ({
+      user_id: a,
+      date: dateOf(i),
+      plan_uuid: null,
+      plan,
+      focus: null,
+      intensity: null,
+      source: 'planner',
+      created_at: at,
+      updated_at: at,
+      ...summary,
+    });
+    const rows = [
+      ...awkward.map((title, i) =>
+        row(i, planJson(i), { kind: 'structured', title, estimated_duration: i % 2 ? 45 : null }),
+      ),
+      row(10, 'Rest', { kind: 'text', title: null, estimated_duration: null }),
+      // Durations that are not whole (SQLite writes 1e21 as 1.0e+21), and a row stored without a
+      // summary: the app writes those pages.
+      row(20, planJson(20), { kind: 'structured', title: 'Half', estimated_duration: 42.5 }),
+      row(21, planJson(21), { kind: 'structured', title: 'Huge', estimated_duration: 1e21 }),
+      row(30, planJson(30), {}),
+    ];
+    await h.ctx.db.insertInto('workout_plans').values(rows).execute();
+    const write = compileResponseSerializer(planListResponse);
+    for (const [limit, offset] of [
+      [WORKOUT_PAGE_DEFAULT, 0],
+      [2, 1],
+      [3, 3],
+      [5, 4],
+      [2, 50],
+    ] as const) {
+      const res = await alice.request({ method: 'GET', url: `/api/workout?limit=${limit}&offset=${offset}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const plans = await listPlanSummaries(h.ctx.db, a, { limit, offset });
+      expect(res.body, `${limit} from ${offset}`).toBe(write({ plans, total: rows.length }));
+    }
   });
 });

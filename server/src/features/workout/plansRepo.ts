@@ -1,8 +1,11 @@
-import type { PlanSummary } from '../../../../common/src/api/workout.js';
+import { sql } from 'kysely';
+import { type PlanSummary, planListResponse } from '../../../../common/src/api/workout.js';
 import { summarisePlan } from '../../../../common/src/workoutPlanSummary.js';
 import type { Db } from '../../db/index.js';
-import { nowIso } from '../../db/migrationHelpers.js';
+import { pageAsJson, pageColumn } from '../../db/jsonRows.js';
+import { type Dialect, nowIso } from '../../db/migrationHelpers.js';
 import { prepared } from '../../db/prepared.js';
+import { compileResponseSerializer } from '../../http/serializer.js';
 
 export interface PlanRow {
   id: number;
@@ -34,10 +37,7 @@ const plansQuery = prepared<Page, PlanRow>((db, p) =>
     .limit(p.limit)
     .offset(p.offset),
 );
-const summariesQuery = prepared<
-  Page,
-  Pick<PlanSummary, 'id' | 'date' | 'estimated_duration'> & { kind: string | null; title: string | null }
->((db, p) =>
+const summariesPage = (db: Db, p: Page) =>
   db
     .selectFrom('workout_plans')
     .select(['id', 'date', 'kind', 'title', 'estimated_duration'])
@@ -45,7 +45,22 @@ const summariesQuery = prepared<
     .orderBy('date', 'desc')
     .orderBy('id', 'desc')
     .limit(p.limit)
-    .offset(p.offset),
+    .offset(p.offset);
+const summariesQuery = prepared<
+  Page,
+  Pick<PlanSummary, 'id' | 'date' | 'estimated_duration'> & { kind: string | null; title: string | null }
+>(summariesPage);
+/**
+ * The same page written by SQLite (`db/jsonRows.ts`), unless a row has no stored summary (an
+ * import: summarised from its JSON by the app) or a fractional duration (SQLite writes a REAL in
+ * its own notation).
+ */
+const summariesJsonQuery = prepared<Page, { json: string; unwritable: number }>((db, p) =>
+  pageAsJson(
+    summariesPage(db, p),
+    ['id', 'date', 'kind', ['title', sql`coalesce(${pageColumn('title')}, '')`], 'estimated_duration'],
+    sql`${pageColumn('kind')} is null or typeof(${pageColumn('estimated_duration')}) = 'real'`,
+  ),
 );
 const countQuery = prepared<{ userId: number }, { n: number | string }>((db, p) =>
   db
@@ -93,6 +108,27 @@ export async function listPlanSummaries(
           estimated_duration: r.estimated_duration,
         },
   );
+}
+
+const writePlanList = compileResponseSerializer(planListResponse);
+
+/**
+ * A page of plan summaries and the count, as the answer's JSON text: on SQLite written by the
+ * database itself where it can (`summariesJsonQuery`), else by the route's serialiser.
+ */
+export async function listPlanSummariesJson(
+  db: Db,
+  dialect: Dialect,
+  userId: number,
+  opts: { limit: number; offset: number },
+): Promise<string> {
+  const p = { userId, limit: opts.limit, offset: opts.offset };
+  if (dialect === 'sqlite') {
+    const [page, total] = await Promise.all([summariesJsonQuery.executeTakeFirst(db, p), countPlans(db, userId)]);
+    if (page && !page.unwritable) return `{"plans":${page.json},"total":${total}}`;
+  }
+  const [plans, total] = await Promise.all([listPlanSummaries(db, userId, opts), countPlans(db, userId)]);
+  return writePlanList({ plans, total });
 }
 
 /** How many plans the user has. */

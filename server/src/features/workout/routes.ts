@@ -17,12 +17,13 @@ import { MESSAGES } from '../../../../common/src/constants.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
+import { sendJson } from '../../http/serializer.js';
 import { openEventStream } from '../../http/sse.js';
 import { todayInZone } from '../../time/dayStarts.js';
 import { exerciseRoutes } from './exerciseRoutes.js';
 import { generateWorkout } from './generation.js';
 import { countLogs, deleteLog, getLogByDate, listLogs, saveLog } from './logsRepo.js';
-import { countPlans, deletePlan, getLatestPlan, getPlanById, listPlanSummaries } from './plansRepo.js';
+import { deletePlan, getLatestPlan, getPlanById, listPlanSummariesJson } from './plansRepo.js';
 import { clearProgress } from './progressRepo.js';
 import { logValues, presentLog, presentPlan } from './service.js';
 
@@ -104,14 +105,8 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
         response: { 200: planListResponse, ...errors(400, 401) },
       },
     },
-    async (request) => {
-      const userId = userOf(request).id;
-      const [plans, total] = await Promise.all([
-        listPlanSummaries(ctx.db, userId, request.query),
-        countPlans(ctx.db, userId),
-      ]);
-      return { plans, total };
-    },
+    async (request, reply) =>
+      sendJson(reply, await listPlanSummariesJson(ctx.db, ctx.dialect, userOf(request).id, request.query)),
   );
 
   r.get(
