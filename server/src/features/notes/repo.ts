@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index.js';
+import { prepared } from '../../db/prepared.js';
 import type { DailyPart, StoredJournalType } from '../journal/repo.js';
 
 export interface HeadlineSourceRow {
@@ -15,6 +16,27 @@ export interface JournalHeadlineFilter {
   part?: DailyPart | undefined;
 }
 
+type JournalHeadRow = { id: number; date: string; journal_type: string; updated_at: string; head: string | null };
+
+/**
+ * The notes list's reads, compiled once per shape (db/prepared.ts): the journal's per set of
+ * types and daily part (the types and the part are fixed in each shape's statement).
+ */
+const journalHeadQueries = new Map<string, ReturnType<typeof journalHeadQuery>>();
+const journalHeadQuery = (filter: JournalHeadlineFilter) =>
+  prepared<{ userId: number; take: number }, JournalHeadRow>((db, p) => {
+    let q = db
+      .selectFrom('journal_entries')
+      .select(['id', 'date', 'journal_type', 'updated_at'])
+      // Only the start of a note is needed for its title.
+      .select((eb) => eb.fn<string>('substr', ['content', eb.val(1), eb.val(200)]).as('head'))
+      .where('user_id', '=', p.userId)
+      .where('journal_type', 'in', filter.types);
+    if (filter.part === 'morning') q = q.where('has_morning', '=', 1);
+    if (filter.part === 'evening') q = q.where('has_evening', '=', 1);
+    return q.orderBy('date', 'desc').orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(p.take);
+  });
+
 /** The newest `take` journal rows of the given types, as headline sources. */
 export async function journalHeadlineRows(
   db: Db,
@@ -22,21 +44,13 @@ export async function journalHeadlineRows(
   filter: JournalHeadlineFilter,
   take: number,
 ): Promise<HeadlineSourceRow[]> {
-  let q = db
-    .selectFrom('journal_entries')
-    .select(['id', 'date', 'journal_type', 'updated_at'])
-    // Only the start of a note is needed for its title.
-    .select((eb) => eb.fn<string>('substr', ['content', eb.val(1), eb.val(200)]).as('head'))
-    .where('user_id', '=', userId)
-    .where('journal_type', 'in', filter.types);
-  if (filter.part === 'morning') q = q.where('has_morning', '=', 1);
-  if (filter.part === 'evening') q = q.where('has_evening', '=', 1);
-  const rows = await q
-    .orderBy('date', 'desc')
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(take)
-    .execute();
+  const shape = `${filter.types.join(',')}:${filter.part ?? ''}`;
+  let query = journalHeadQueries.get(shape);
+  if (!query) {
+    query = journalHeadQuery({ types: [...filter.types], part: filter.part });
+    journalHeadQueries.set(shape, query);
+  }
+  const rows = await query.execute(db, { userId, take });
   return rows.map((r) => ({
     id: r.id,
     date: r.date,
@@ -56,8 +70,22 @@ const newestTranscripts = (db: Db, userId: number, take: number) =>
     .orderBy('id', 'desc')
     .limit(take);
 
+const transcriptHeadQuery = prepared<
+  { userId: number; take: number },
+  { id: number; date: string; title: string; created_at: string }
+>((db, p) =>
+  db
+    .selectFrom('transcripts')
+    .select(['id', 'date', 'title', 'created_at'])
+    .where('user_id', '=', p.userId)
+    .orderBy('date', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(p.take),
+);
+
 export async function transcriptHeadlineRows(db: Db, userId: number, take: number): Promise<HeadlineSourceRow[]> {
-  const rows = await newestTranscripts(db, userId, take).select(['id', 'date', 'title', 'created_at']).execute();
+  const rows = await transcriptHeadQuery.execute(db, { userId, take });
   return rows.map((r) => ({ id: r.id, date: r.date, kind: 'transcript', text: r.title, time: r.created_at }));
 }
 
