@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { errors, noContent } from '../../../../common/src/api/common.js';
 import {
   actionItemsResponse,
@@ -38,6 +39,10 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
   // Whole transcripts are long: these routes take 5 MiB, or the server's limit if it is higher.
   const bodyLimit = Math.max(TRANSCRIPT_BODY_LIMIT, ctx.config.bodyLimit);
 
+  // A page of summaries, as the answer's JSON text (both list routes answer the same pages).
+  const sendSummaryPage = async (reply: FastifyReply, userId: number, page: { limit: number; offset: number }) =>
+    sendJson(reply, await repo.listSummaryPageJson(ctx.db, ctx.dialect, userId, page.limit, page.offset));
+
   r.get(
     '/api/transcripts',
     {
@@ -50,17 +55,7 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
         response: { 200: transcriptSummaryPage, ...read },
       },
     },
-    async (request, reply) =>
-      sendJson(
-        reply,
-        await repo.listSummaryPageJson(
-          ctx.db,
-          ctx.dialect,
-          userOf(request).id,
-          request.query.limit,
-          request.query.offset,
-        ),
-      ),
+    async (request, reply) => sendSummaryPage(reply, userOf(request).id, request.query),
   );
 
   r.get(
@@ -74,17 +69,7 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
         response: { 200: transcriptSummaryPage, ...read },
       },
     },
-    async (request, reply) =>
-      sendJson(
-        reply,
-        await repo.listSummaryPageJson(
-          ctx.db,
-          ctx.dialect,
-          userOf(request).id,
-          request.query.limit,
-          request.query.offset,
-        ),
-      ),
+    async (request, reply) => sendSummaryPage(reply, userOf(request).id, request.query),
   );
 
   r.get(

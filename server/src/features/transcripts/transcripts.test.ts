@@ -30,6 +30,8 @@ const get = async (c: Client, url: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
+const userNamed = (username: string) =>
+  h.ctx.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
 const count = async (h: Harness) =>
   Number(
     (
@@ -177,11 +179,7 @@ describe('transcripts API', () => {
     const c = await createUserAndSignIn(h, 'alice');
     const bob = await createUserAndSignIn(h, 'bob');
     await add(bob, { ...base, title: 'Bob’s' });
-    const alice = await h.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'alice')
-      .executeTakeFirstOrThrow();
+    const alice = await userNamed('alice');
     // 1,050 transcripts, recorded in groups of seven at the same instant: ties are ordered by id.
     const rows = Array.from({ length: 1050 }, (_, i) => ({
       user_id: alice.id,
@@ -255,11 +253,7 @@ describe('transcripts API', () => {
     expect(JSON.stringify(found)).toContain(`${t.id}`);
     expect(JSON.stringify(await get(c, '/api/search?q=word'))).not.toContain('Standup');
     // Rows written straight into the table (as a data import does) get theirs from the database too.
-    const alice = await h.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'alice')
-      .executeTakeFirstOrThrow();
+    const alice = await userNamed('alice');
     await h.ctx.db
       .insertInto('transcripts')
       .values({
@@ -294,11 +288,7 @@ describe('transcripts API', () => {
         event_start: '2026-03-10T09:00:00.000Z',
       });
     }
-    const alice = await h.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'alice')
-      .executeTakeFirstOrThrow();
+    const alice = await userNamed('alice');
     // A type the forms never send is listed as impromptu, as the rows are presented.
     await h.ctx.db
       .insertInto('transcripts')

@@ -20,6 +20,20 @@ async function userIds() {
   return { alice: id('alice'), bob: id('bob') };
 }
 
+/** A plan's row as written by an import: no uuid, and a stored summary only when given. */
+const planRow = (userId: number, date: string, plan: string, summary: Record<string, unknown> = {}) => ({
+  user_id: userId,
+  date,
+  plan_uuid: null,
+  plan,
+  focus: null,
+  intensity: null,
+  source: 'planner',
+  created_at: at,
+  updated_at: at,
+  ...summary,
+});
+
 /** A structured plan with a title and a duration, as stored. */
 const planJson = (i: number) =>
   JSON.stringify({
@@ -147,17 +161,7 @@ describe('workout list paging', () => {
     h = await createHarness();
     const alice = await createUserAndSignIn(h, 'alice');
     const { alice: a } = await userIds();
-    const row = (date: string, plan: string) => ({
-      user_id: a,
-      date,
-      plan_uuid: null,
-      plan,
-      focus: null,
-      intensity: null,
-      source: 'planner',
-      created_at: at,
-      updated_at: at,
-    });
+    const row = (date: string, plan: string) => planRow(a, date, plan);
     await h.ctx.db
       .insertInto('workout_plans')
       .values([
@@ -192,18 +196,7 @@ describe('workout list paging', () => {
     const alice = await createUserAndSignIn(h, 'alice');
     const { alice: a } = await userIds();
     const awkward = ['a"b\\c', '\u0001\b\t\n\f\r\u001f\u007f', '\u2028\u2029 é 😀', '</script>', ''];
-    const row = (i: number, plan: string, summary: Record<string, unknown>) => ({
-      user_id: a,
-      date: dateOf(i),
-      plan_uuid: null,
-      plan,
-      focus: null,
-      intensity: null,
-      source: 'planner',
-      created_at: at,
-      updated_at: at,
-      ...summary,
-    });
+    const row = (i: number, plan: string, summary: Record<string, unknown>) => planRow(a, dateOf(i), plan, summary);
     const rows = [
       ...awkward.map((title, i) =>
         row(i, planJson(i), { kind: 'structured', title, estimated_duration: i % 2 ? 45 : null }),
