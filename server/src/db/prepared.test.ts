@@ -39,4 +39,28 @@ describe('prepared queries', () => {
     expect(await ask(1, 1)).toEqual(['b']);
     expect(await byState.executeTakeFirst(h.ctx.db, { userId: user.id + 1, done: 0, limit: 5 })).toBeUndefined();
   });
+
+  it('are built once for a database and its transactions', async () => {
+    let builds = 0;
+    const count = prepared<{ userId: number }, { n: number | string }>((db, p) => {
+      builds++;
+      return db
+        .selectFrom('todos')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('user_id', '=', p.userId);
+    });
+    const user = await h.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'prepared')
+      .executeTakeFirstOrThrow();
+    expect(Number((await count.executeTakeFirst(h.ctx.db, { userId: user.id }))?.n)).toBe(4);
+    for (let i = 0; i < 3; i++) {
+      const n = await h.ctx.db
+        .transaction()
+        .execute(async (trx) => (await count.executeTakeFirst(trx, { userId: user.id }))?.n);
+      expect(Number(n)).toBe(4);
+    }
+    expect(builds).toBe(1);
+  });
 });

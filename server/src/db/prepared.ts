@@ -14,15 +14,17 @@ export type Params<P> = { readonly [K in keyof P]: P[K] };
  * must reach the SQL as a bound parameter (a `where` value, a `limit`), never as SQL text
  * (`sql.lit`, `sql.raw`), and every value that changes between calls must be a placeholder.
  * The compiled text is the same object on every call, which also keeps the statement cache's
- * lookups cheap.
+ * lookups cheap. It is kept per dialect adapter, which a database's transactions share, so a
+ * query run inside a transaction is compiled once too, not once per transaction.
  */
 export function prepared<P extends Record<string, unknown>, R>(
   build: (db: Db, p: Params<P>) => Compilable<R> | RawBuilder<R>,
 ) {
-  const compiled = new WeakMap<Db, { sql: string; slots: Array<{ key: string } | { value: unknown }> }>();
+  const compiled = new WeakMap<object, { sql: string; slots: Array<{ key: string } | { value: unknown }> }>();
   const placeholders = new Proxy({} as Params<P>, { get: (_t, key) => `${MARK}${String(key)}` });
   const compile = (db: Db) => {
-    let c = compiled.get(db);
+    const key = db.getExecutor().adapter;
+    let c = compiled.get(key);
     if (!c) {
       const built = build(db, placeholders);
       const query = 'isRawBuilder' in built ? built.compile(db) : built.compile();
@@ -30,7 +32,7 @@ export function prepared<P extends Record<string, unknown>, R>(
         typeof v === 'string' && v.startsWith(MARK) ? { key: v.slice(MARK.length) } : { value: v },
       );
       c = { sql: query.sql, slots };
-      compiled.set(db, c);
+      compiled.set(key, c);
     }
     return c;
   };

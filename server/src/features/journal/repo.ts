@@ -211,12 +211,34 @@ export interface EntryWrite {
   now: string;
 }
 
+type EntryValues = {
+  content: string;
+  structured_data: string | null;
+  has_morning: number;
+  has_evening: number;
+  updated_at: string;
+};
+
+// Saving a note again (every daily note save after the first): compiled once (db/prepared.ts).
+const updateQuery = prepared<EntryValues & { id: number }, never>((db, p) =>
+  db
+    .updateTable('journal_entries')
+    .set({
+      content: p.content,
+      structured_data: p.structured_data,
+      has_morning: p.has_morning,
+      has_evening: p.has_evening,
+      updated_at: p.updated_at,
+    })
+    .where('id', '=', p.id),
+);
+
 /**
  * Writes the entry of a type and date (daily notes and weekly plans: one per date, replaced;
  * plain notes: always a new one) and returns the stored row.
  */
 export async function saveEntry(db: Db, userId: number, e: EntryWrite): Promise<JournalRow> {
-  const values = {
+  const values: EntryValues = {
     content: e.content,
     structured_data: e.structured_data ? JSON.stringify(e.structured_data) : null,
     has_morning: e.has_morning ? 1 : 0,
@@ -226,7 +248,7 @@ export async function saveEntry(db: Db, userId: number, e: EntryWrite): Promise<
   return db.transaction().execute(async (trx) => {
     const existing = e.journal_type === 'note' ? undefined : await findRow(trx, userId, e.journal_type, e.date);
     if (existing) {
-      await trx.updateTable('journal_entries').set(values).where('id', '=', existing.id).execute();
+      await updateQuery.execute(trx, { ...values, id: existing.id });
       return { ...existing, ...values };
     }
     return trx

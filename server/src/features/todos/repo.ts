@@ -9,6 +9,7 @@ import { DEFAULT_TIME_ZONE } from '../../../../common/src/time.js';
 import type { Db } from '../../db/index.js';
 import { jsonBoolean, pageAsJson } from '../../db/jsonRows.js';
 import type { Dialect } from '../../db/migrationHelpers.js';
+import { prepared } from '../../db/prepared.js';
 import type { TodosTable } from '../../db/schema.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { dayStartIn, todayInZone } from '../../time/dayStarts.js';
@@ -134,17 +135,38 @@ const newRow = (userId: number, t: { content: string; completed: boolean }, now:
   created_at: now,
 });
 
+// Every added todo (the list, the checklist's new lines, MCP): compiled once (db/prepared.ts).
+const insertQuery = prepared<
+  { userId: number; content: string; completed: number; completedAt: string | null; now: string },
+  Row
+>((db, p) =>
+  db
+    .insertInto('todos')
+    .values({
+      user_id: p.userId,
+      content: p.content,
+      completed: p.completed,
+      completed_at: p.completedAt,
+      created_at: p.now,
+    })
+    .returning(columns),
+);
+
 export async function insertTodo(
   db: Db,
   userId: number,
   t: { content: string; completed: boolean; now: string },
 ): Promise<TodoRecord> {
-  const row = await db
-    .insertInto('todos')
-    .values(newRow(userId, t, t.now))
-    .returning(columns)
-    .executeTakeFirstOrThrow();
-  return present(row);
+  const row = newRow(userId, t, t.now);
+  const [created] = await insertQuery.execute(db, {
+    userId,
+    content: row.content,
+    completed: row.completed,
+    completedAt: row.completed_at,
+    now: row.created_at,
+  });
+  if (!created) throw new Error('The added todo was not returned');
+  return present(created);
 }
 
 /** Changes a todo and returns it as stored; undefined when it is not the user's. */
@@ -206,16 +228,12 @@ export async function deleteTodos(db: Db, userId: number, ids: number[]) {
   }
 }
 
+const openPastQuery = prepared<{ userId: number; max: number }, { id: number }>((db, p) =>
+  db.selectFrom('todos').select('id').where('user_id', '=', p.userId).where('completed', '=', 0).limit(1).offset(p.max),
+);
+
 /** Whether the user has more than `max` open todos (reads at most one row past it). */
 export async function openOverLimit(db: Db, userId: number, max = TODO_OPEN_MAX): Promise<boolean> {
   if (max < 0) return true;
-  const over = await db
-    .selectFrom('todos')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('completed', '=', 0)
-    .limit(1)
-    .offset(max)
-    .executeTakeFirst();
-  return over !== undefined;
+  return (await openPastQuery.executeTakeFirst(db, { userId, max })) !== undefined;
 }

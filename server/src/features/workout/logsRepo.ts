@@ -46,26 +46,37 @@ export function getLogByDate(db: Db, userId: number, date: string): Promise<LogR
   return byDateQuery.executeTakeFirst(db, { userId, date });
 }
 
-/** One log per date: saving again updates it. */
-export function saveLog(
-  db: Db,
-  userId: number,
-  l: { date: string; entry: string; workout_completion: string | null; workout_skipped: number },
-): Promise<LogRow> {
-  const now = nowIso();
-  return db
+type LogWrite = { date: string; entry: string; workout_completion: string | null; workout_skipped: number };
+
+// Every log save (the log page, MCP): compiled once, the update taking the new row's values.
+const saveQuery = prepared<LogWrite & { userId: number; now: string }, LogRow>((db, p) =>
+  db
     .insertInto('workout_logs')
-    .values({ user_id: userId, ...l, created_at: now, updated_at: now })
+    .values({
+      user_id: p.userId,
+      date: p.date,
+      entry: p.entry,
+      workout_completion: p.workout_completion,
+      workout_skipped: p.workout_skipped,
+      created_at: p.now,
+      updated_at: p.now,
+    })
     .onConflict((oc) =>
-      oc.columns(['user_id', 'date']).doUpdateSet({
-        entry: l.entry,
-        workout_completion: l.workout_completion,
-        workout_skipped: l.workout_skipped,
-        updated_at: now,
-      }),
+      oc.columns(['user_id', 'date']).doUpdateSet((eb) => ({
+        entry: eb.ref('excluded.entry'),
+        workout_completion: eb.ref('excluded.workout_completion'),
+        workout_skipped: eb.ref('excluded.workout_skipped'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
     )
-    .returning(columns)
-    .executeTakeFirstOrThrow();
+    .returning(columns),
+);
+
+/** One log per date: saving again updates it (its creation time stays). */
+export async function saveLog(db: Db, userId: number, l: LogWrite): Promise<LogRow> {
+  const row = await saveQuery.executeTakeFirst(db, { userId, ...l, now: nowIso() });
+  if (!row) throw new Error('The saved log was not returned');
+  return row;
 }
 
 export async function deleteLog(db: Db, userId: number, id: number): Promise<boolean> {
