@@ -33,7 +33,12 @@ export async function startServer(
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  // A bench that dies on an error must not leave its servers running (and loading the machine
+  // for the next run): killed with it.
+  const killWithBench = () => child.kill('SIGKILL');
+  process.once('exit', killWithBench);
   const stop = async () => {
+    process.off('exit', killWithBench);
     if (child.exitCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');

@@ -10,7 +10,9 @@
  *   epoch, the clock the processes share), latency ms] of each read, in the order they
  *   finished. With `rate`, one request every 1000/rate ms whatever the server does (latency
  *   counted from the planned send time, so a stalled server is not hidden); without it,
- *   `connections` closed loops flat out.
+ *   `connections` closed loops flat out. A read that fails (no connection within the client's
+ *   10 s, or an answer other than 200) is kept as [when it was sent, -1]: counted as failed,
+ *   never dropped, and the bench goes on.
  */
 type Job =
   | { kind: 'flood'; baseUrl: string; guesses: number; concurrency: number; spread: number }
@@ -43,11 +45,29 @@ async function flood(job: Extract<Job, { kind: 'flood' }>) {
   return statuses;
 }
 
-async function readOnce(job: Extract<Job, { kind: 'read' }>) {
-  const res = await fetch(`${job.baseUrl}/api/todos`, { headers: { authorization: `Bearer ${job.token}` } });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`read answered ${res.status}`);
+const reasons = new Set<string>();
+/** Says why reads fail, once per reason, so that a count of failed reads can be explained. */
+function failedBecause(reason: string) {
+  if (reasons.has(reason)) return false;
+  reasons.add(reason);
+  console.error(`login flood: a read failed: ${reason}`);
+  return false;
 }
+
+/** Whether the read was answered 200. */
+async function readOnce(job: Extract<Job, { kind: 'read' }>): Promise<boolean> {
+  try {
+    const res = await fetch(`${job.baseUrl}/api/todos`, { headers: { authorization: `Bearer ${job.token}` } });
+    await res.arrayBuffer();
+    return res.status === 200 || failedBecause(`answered ${res.status}`);
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    return failedBecause(`${(err as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`);
+  }
+}
+
+/** A failed read's latency: kept apart from the measured ones (see `failed` in loginFlood.ts). */
+const FAILED = -1;
 
 async function read(job: Extract<Job, { kind: 'read' }>) {
   const times: Array<[number, number]> = [];
@@ -58,8 +78,8 @@ async function read(job: Extract<Job, { kind: 'read' }>) {
       Array.from({ length: job.connections }, async () => {
         while (!stopping) {
           const t0 = performance.now();
-          await readOnce(job);
-          times.push([epoch + t0, performance.now() - t0]);
+          const ok = await readOnce(job);
+          times.push([epoch + t0, ok ? performance.now() - t0 : FAILED]);
         }
       }),
     );
@@ -72,7 +92,13 @@ async function read(job: Extract<Job, { kind: 'read' }>) {
     const wait = planned - performance.now();
     if (wait > 0) await Promise.race([new Promise((r) => setTimeout(r, wait)), stop]);
     if (stopping) break;
-    inFlight.push(readOnce(job).then(() => void times.push([epoch + planned, performance.now() - planned])));
+    // From the planned time (a send that is late counts its wait), or from the send when the
+    // timer woke a little early (its clock is whole milliseconds): never negative, so a latency
+    // cannot pass for a failure.
+    const from = Math.min(planned, performance.now());
+    inFlight.push(
+      readOnce(job).then((ok) => void times.push([epoch + planned, ok ? performance.now() - from : FAILED])),
+    );
   }
   await Promise.all(inFlight);
   return times;
@@ -88,4 +114,6 @@ process.on('message', async (msg: Job | 'stop') => {
   process.send?.(result, () => process.exit(0));
 });
 
+// The bench gone (its IPC channel closed), this client goes too.
+process.on('disconnect', () => process.exit(0));
 process.send?.('ready');
