@@ -50,6 +50,32 @@ const present = (r: Row): TodoRecord => ({
 
 const columns = ['id', 'content', 'completed', 'completed_at', 'created_at'] as const;
 
+// The open lists' reads, compiled once (db/prepared.ts): the list is read on every visit.
+const openTodos = (db: Db, userId: number) =>
+  db
+    .selectFrom('todos')
+    .select(columns)
+    .where('user_id', '=', userId)
+    .where('completed', '=', 0)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(TODO_OPEN_MAX);
+const openQuery = prepared<{ userId: number }, Row>((db, p) => openTodos(db, p.userId));
+const openBeforeQuery = prepared<{ userId: number; before: string }, Row>((db, p) =>
+  openTodos(db, p.userId).where('created_at', '<', p.before),
+);
+const recentQuery = prepared<{ userId: number; since: string }, Row>((db, p) =>
+  db
+    .selectFrom('todos')
+    .select(columns)
+    .where('user_id', '=', p.userId)
+    .where('completed', '=', 1)
+    .where('completed_at', '>=', p.since)
+    .orderBy('completed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(TODO_RECENT_DONE_MAX),
+);
+
 /**
  * The user's todos. The open lists (the list as shown, open, overdue) are whole, open before
  * completed, then by creation time, and bounded by TODO_OPEN_MAX (and TODO_RECENT_DONE_MAX of
@@ -57,35 +83,21 @@ const columns = ['id', 'content', 'completed', 'completed_at', 'created_at'] as 
  */
 export async function listTodos(db: Db, userId: number, filter: TodoFilter = {}): Promise<TodoRecord[]> {
   const now = filter.now ? Date.parse(filter.now) : Date.now();
-  const base = db.selectFrom('todos').select(columns).where('user_id', '=', userId);
   if (isDonePage(filter)) return (await donePage(db, userId, filter).execute()).map(present);
-  const open = <T extends typeof base>(q: T) =>
-    q
-      .where('completed', '=', 0)
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
-      .limit(TODO_OPEN_MAX)
-      .execute() as Promise<Row[]>;
   if (filter.completed === undefined && !filter.overdue) {
     // The list as shown: open todos, then those completed in the last 24 h. Read as two index
     // range reads and concatenated (the order puts every open todo first anyway): one query
     // with an OR lets SQLite's planner, without statistics, walk the whole done history.
-    const visibleSince = new Date(now - COMPLETED_TODO_VISIBLE_MS).toISOString();
-    const recent = (await base
-      .where('completed', '=', 1)
-      .where('completed_at', '>=', visibleSince)
-      .orderBy('completed_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(TODO_RECENT_DONE_MAX)
-      .execute()) as Row[];
+    const since = new Date(now - COMPLETED_TODO_VISIBLE_MS).toISOString();
+    const recent = await recentQuery.execute(db, { userId, since });
     recent.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id - b.id));
-    return [...(await open(base)), ...recent].map(present);
+    return [...(await openQuery.execute(db, { userId })), ...recent].map(present);
   }
   if (filter.completed === true) return []; // overdue todos are open ones
-  if (!filter.overdue) return (await open(base)).map(present);
+  if (!filter.overdue) return (await openQuery.execute(db, { userId })).map(present);
   const zone = filter.timeZone ?? DEFAULT_TIME_ZONE;
-  const startOfToday = dayStartIn(todayInZone(zone, now), zone);
-  return (await open(base.where('created_at', '<', startOfToday))).map(present);
+  const before = dayStartIn(todayInZone(zone, now), zone);
+  return (await openBeforeQuery.execute(db, { userId, before })).map(present);
 }
 
 const isDonePage = (filter: TodoFilter) => filter.completed === true && !filter.overdue;
