@@ -6,7 +6,7 @@
  * Once loaded it says 'ready'; then, told what to do by one IPC message, it answers with one
  * message:
  * - `flood`: `guesses` wrong passwords from this address, `concurrency` at a time → statuses.
- * - `read`: other users' `GET /api/todos`, until told `stop` → [when it was sent (ms since the
+ * - `read`: other users' `GET /api/todos?completed=false`, until told `stop` → [when it was sent (ms since the
  *   epoch, the clock the processes share), latency ms] of each read, in the order they
  *   finished. With `rate`, one request every 1000/rate ms whatever the server does (latency
  *   counted from the planned send time, so a stalled server is not hidden); without it,
@@ -57,7 +57,9 @@ function failedBecause(reason: string) {
 /** Whether the read was answered 200. */
 async function readOnce(job: Extract<Job, { kind: 'read' }>): Promise<boolean> {
   try {
-    const res = await fetch(`${job.baseUrl}/api/todos`, { headers: { authorization: `Bearer ${job.token}` } });
+    const res = await fetch(`${job.baseUrl}/api/todos?completed=false`, {
+      headers: { authorization: `Bearer ${job.token}` },
+    });
     await res.arrayBuffer();
     return res.status === 200 || failedBecause(`answered ${res.status}`);
   } catch (err) {
