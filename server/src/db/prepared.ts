@@ -45,5 +45,11 @@ export function prepared<P extends Record<string, unknown>, R>(
     async executeTakeFirst(db: Db, params: P): Promise<R | undefined> {
       return (await this.execute(db, params))[0];
     },
+    /** The first row; for writes that return the row they wrote. */
+    async executeTakeFirstOrThrow(db: Db, params: P): Promise<R> {
+      const [row] = await this.execute(db, params);
+      if (row === undefined) throw new Error('The query returned no row');
+      return row;
+    },
   };
 }

@@ -148,18 +148,15 @@ const newRow = (userId: number, t: { content: string; completed: boolean }, now:
 });
 
 // Every added todo (the list, the checklist's new lines, MCP): compiled once (db/prepared.ts).
-const insertQuery = prepared<
-  { userId: number; content: string; completed: number; completedAt: string | null; now: string },
-  Row
->((db, p) =>
+const insertQuery = prepared<ReturnType<typeof newRow>, Row>((db, p) =>
   db
     .insertInto('todos')
     .values({
-      user_id: p.userId,
+      user_id: p.user_id,
       content: p.content,
       completed: p.completed,
-      completed_at: p.completedAt,
-      created_at: p.now,
+      completed_at: p.completed_at,
+      created_at: p.created_at,
     })
     .returning(columns),
 );
@@ -169,16 +166,7 @@ export async function insertTodo(
   userId: number,
   t: { content: string; completed: boolean; now: string },
 ): Promise<TodoRecord> {
-  const row = newRow(userId, t, t.now);
-  const [created] = await insertQuery.execute(db, {
-    userId,
-    content: row.content,
-    completed: row.completed,
-    completedAt: row.completed_at,
-    now: row.created_at,
-  });
-  if (!created) throw new Error('The added todo was not returned');
-  return present(created);
+  return present(await insertQuery.executeTakeFirstOrThrow(db, newRow(userId, t, t.now)));
 }
 
 /** Changes a todo and returns it as stored; undefined when it is not the user's. */

@@ -74,9 +74,7 @@ const saveQuery = prepared<LogWrite & { userId: number; now: string }, LogRow>((
 
 /** One log per date: saving again updates it (its creation time stays). */
 export async function saveLog(db: Db, userId: number, l: LogWrite): Promise<LogRow> {
-  const row = await saveQuery.executeTakeFirst(db, { userId, ...l, now: nowIso() });
-  if (!row) throw new Error('The saved log was not returned');
-  return row;
+  return saveQuery.executeTakeFirstOrThrow(db, { userId, ...l, now: nowIso() });
 }
 
 export async function deleteLog(db: Db, userId: number, id: number): Promise<boolean> {
