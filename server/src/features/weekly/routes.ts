@@ -15,6 +15,7 @@ import {
 } from '../../../../common/src/api/weekly.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
+import { sendJson } from '../../http/serializer.js';
 import { CoachService } from '../coach/service.js';
 import { writeSse } from '../coach/sse.js';
 import { planningCoach } from './planningCoach.js';
@@ -122,7 +123,11 @@ export async function weeklyRoutes(app: App, ctx: AppContext) {
         response: { 200: weeklyPlan, ...errors(400, 401) },
       },
     },
-    async (request) => service.getPlan(ctx.db, userOf(request).id, request.params.date, userOf(request).timeZone),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await service.getPlanJson(ctx.db, userOf(request).id, request.params.date, userOf(request).timeZone),
+      ),
   );
 
   r.put(

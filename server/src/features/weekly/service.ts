@@ -6,6 +6,7 @@ import {
   type WeeklyConversation,
   type WeeklyPlan,
   type WeeklyStructured,
+  weeklyPlan,
   weeklyStructured,
 } from '../../../../common/src/api/weekly.js';
 import { WEEKLY_DEFAULT_CONTENT } from '../../../../common/src/journalConstants.js';
@@ -15,6 +16,8 @@ import { weekOf } from '../../../../common/src/weekRules.js';
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 import { notFound } from '../../http/errors.js';
+import { compileResponseSerializer } from '../../http/serializer.js';
+import { writtenOnce } from '../../http/writtenOnce.js';
 import { type JournalRow, parseJson, saveEntry } from '../journal/repo.js';
 import { loadReflections } from './reflections.js';
 import * as repo from './repo.js';
@@ -26,7 +29,12 @@ export function structuredOf(row: JournalRow | undefined): WeeklyStructured {
   return parsed.success ? parsed.data : weeklyStructured.parse({});
 }
 
-function present(row: JournalRow | undefined, week: string, zone: string): WeeklyPlan {
+function present(
+  row: JournalRow | undefined,
+  week: string,
+  zone: string,
+  info: WeeklyPlan['week'] = weekInfo(week, zone),
+): WeeklyPlan {
   return {
     id: row?.id ?? null,
     date: week,
@@ -34,15 +42,58 @@ function present(row: JournalRow | undefined, week: string, zone: string): Weekl
     content: row?.content ?? '',
     structured_data: structuredOf(row),
     updated_at: row?.updated_at ?? null,
-    week: weekInfo(week, zone),
+    week: info,
   };
 }
 
 export const findPlanRow = repo.findPlanRow;
 
-export async function getPlan(db: Db, userId: number, date: string, zone: string): Promise<WeeklyPlan> {
+/** A week's plan written by the same compiled serialiser as the route's response. */
+const writePlan = compileResponseSerializer(weeklyPlan) as (p: WeeklyPlan) => string;
+
+/**
+ * Plans written as JSON once (`writtenOnce`), by user and week: the Weekly tab reads the week's
+ * plan on every visit, and checking its stored structured data against the schema and writing
+ * it cost more than the query. Written again whenever anything it is written from changes: the
+ * row's fields, the zone and the week's state now (editable, next week open).
+ */
+const writtenPlans = writtenOnce(4 * 1024 * 1024);
+
+/** The same answer as `getPlan`, as the response's JSON (UTF-8 bytes). */
+export async function getPlanJson(
+  db: Db,
+  userId: number,
+  date: string,
+  zone: string,
+  now: number = Date.now(),
+): Promise<Buffer> {
   const week = weekOf(date);
-  return present(await findPlanRow(db, userId, week), week, zone);
+  const row = await findPlanRow(db, userId, week);
+  const info = weekInfo(week, zone, now);
+  const inputs = [
+    row?.id,
+    row?.content,
+    row?.structured_data,
+    row?.updated_at,
+    zone,
+    info.editable,
+    info.can_create_next,
+  ];
+  return writtenPlans(`${userId}\u0000${week}`, inputs, () => ({
+    text: writePlan(present(row, week, zone, info)),
+    extra: undefined,
+  })).json;
+}
+
+export async function getPlan(
+  db: Db,
+  userId: number,
+  date: string,
+  zone: string,
+  now: number = Date.now(),
+): Promise<WeeklyPlan> {
+  const week = weekOf(date);
+  return present(await findPlanRow(db, userId, week), week, zone, weekInfo(week, zone, now));
 }
 
 /** What the user wrote, compared to decide whether a save changes anything. */

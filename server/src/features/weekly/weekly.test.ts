@@ -6,6 +6,7 @@ import { nowIso } from '../../db/migrationHelpers.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import { saveEntry } from '../journal/repo.js';
+import * as service from './service.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
@@ -124,6 +125,40 @@ describe('weekly plan', () => {
     const paris = (await get(c, '/api/weekly/2026-03-25')).json();
     // Paris moves to summer time that Sunday: the week ends at 23:00 UTC on Saturday.
     expect(paris.week).toMatchObject({ week: '2026-03-23', editable_until: '2026-03-28T23:00:00.000Z' });
+  });
+
+  it('reads a plan as it is now after every change: a save, a journal write, a new zone, the week closing', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const id = await userId('alice');
+    const monday = thisWeek();
+    const read = async () => (await get(c, `/api/weekly/${monday}`)).json();
+    expect(await read()).toMatchObject({ exists: false });
+    await save(c, monday, plan({ weekly_intention: 'First' }));
+    expect(await read()).toMatchObject({ exists: true, structured_data: { weekly_intention: 'First' } });
+    // Written through the journal in the same millisecond as far as updated_at can tell.
+    const row = await service.findPlanRow(h.ctx.db, id, monday);
+    await saveEntry(h.ctx.db, id, {
+      date: monday,
+      journal_type: 'weekly_planning',
+      content: 'Written elsewhere',
+      structured_data: { ...JSON.parse(row?.structured_data ?? '{}'), weekly_intention: 'Second' },
+      now: row?.updated_at ?? nowIso(),
+    });
+    expect(await read()).toMatchObject({
+      content: 'Written elsewhere',
+      structured_data: { weekly_intention: 'Second' },
+    });
+    await c.request({ method: 'PUT', url: '/api/settings', payload: { timezone: 'Asia/Tokyo' } });
+    const tokyo = await read();
+    expect(tokyo.week.editable_until).toBe(`${addDays(monday, 5)}T15:00:00.000Z`);
+    expect(tokyo).toEqual(await service.getPlan(h.ctx.db, id, monday, 'Asia/Tokyo'));
+    // The same week read once it has ended, and again now.
+    const later = Date.parse(`${addDays(monday, 8)}T00:00:00Z`);
+    const closed = JSON.parse(String(await service.getPlanJson(h.ctx.db, id, monday, 'Asia/Tokyo', later)));
+    expect(closed.week).toMatchObject({ editable: false, can_create_next: true });
+    expect(closed).toEqual(await service.getPlan(h.ctx.db, id, monday, 'Asia/Tokyo', later));
+    expect((await read()).week.editable).toBe(true);
   });
 
   it('refuses impossible dates and oversized fields', async () => {
