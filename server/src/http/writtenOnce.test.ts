@@ -97,5 +97,7 @@ describe('parts written once', () => {
     expect(
       JSON.parse(jsonArrayOf([Buffer.from('{"a":1}'), Buffer.from('"é"'), Buffer.from('null')]).toString()),
     ).toEqual([{ a: 1 }, 'é', null]);
+    const inside = jsonArrayOf([Buffer.from('1'), Buffer.from('2')], Buffer.from('{"n":'), Buffer.from('}'));
+    expect(JSON.parse(inside.toString())).toEqual({ n: [1, 2] });
   });
 });

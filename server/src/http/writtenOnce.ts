@@ -61,13 +61,17 @@ export function writtenOnce<E = undefined>(maxBytes: number) {
 
 const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c)) as [Buffer, Buffer, Buffer];
 
-/** A JSON array of texts already written as JSON, as one buffer. */
-export function jsonArrayOf(items: readonly Buffer[]): Buffer {
-  const parts: Buffer[] = [OPEN];
+/**
+ * A JSON array of texts already written as JSON, as one buffer; between `before` and `after`
+ * when the array is part of a larger text (copied once, not once as the array and again).
+ */
+export function jsonArrayOf(items: readonly Buffer[], before?: Buffer, after?: Buffer): Buffer {
+  const parts: Buffer[] = before ? [before, OPEN] : [OPEN];
   for (let i = 0; i < items.length; i++) {
     if (i > 0) parts.push(COMMA);
     parts.push(items[i] as Buffer);
   }
   parts.push(CLOSE);
+  if (after) parts.push(after);
   return Buffer.concat(parts);
 }

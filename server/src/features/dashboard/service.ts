@@ -94,7 +94,11 @@ export async function overviewJson(
     if (!text.endsWith(EMPTY_EVENTS_END)) throw new Error('The overview no longer ends with its events');
     return { text, extra: undefined };
   });
-  if (!events?.length) return Buffer.from(json);
+  if (!events?.length) return json;
   const rest = json.subarray(0, json.length - EMPTY_EVENTS_END.length);
-  return Buffer.concat([rest, jsonArrayOf(events.map((e) => e.json)), END]);
+  return jsonArrayOf(
+    events.map((e) => e.json),
+    rest,
+    END,
+  );
 }
