@@ -10,7 +10,9 @@ import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import { saveLog } from '../workout/logsRepo.js';
 import { savePlan } from '../workout/plansRepo.js';
 import { parseSse } from '../workout/testing.js';
+import { coachReads } from './contextBuilder.js';
 import { CoachService, NO_PROVIDER_REPLY } from './service.js';
+import { loadCoachData } from './sources.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
@@ -27,7 +29,6 @@ afterEach(async () => {
   fake = undefined;
 });
 
-/** The app with a real provider pointed at a local OpenAI-compatible server answering `reply`. */
 /** Stores a transcript straight in the database (the transcripts API comes with its own feature). */
 async function insertTranscript(h: Harness, userId: number, date: string, title: string, content: string) {
   const row = await h.ctx.db
@@ -49,6 +50,7 @@ async function insertTranscript(h: Harness, userId: number, date: string, title:
   return row.id;
 }
 
+/** The app with a real provider pointed at a local OpenAI-compatible server answering `reply`. */
 async function harnessWithProvider(reply: (req: FakeRequest) => FakeReply) {
   fake = await startFakeOpenAi(reply);
   h = await createHarness({ ai: providerFor(fake) });
@@ -420,6 +422,39 @@ describe("context from the user's own data", () => {
     // Beyond the ten newest, but attached on purpose.
     expect(system).toContain('Minutes of Kickoff 2020');
     expect(system).not.toContain('Bob board meeting');
+  });
+
+  it('reads for a coach only what its context shows, and whatever the user attached', async () => {
+    const server = await harnessWithProvider(() => 'Noted.');
+    const alice = await createUserAndSignIn(h, 'alice');
+    await seed(alice);
+    const { id } = await h.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'alice')
+      .executeTakeFirstOrThrow();
+    await insertTranscript(h, id, today(), 'Standup', 'Minutes of the standup');
+    const retro = await insertTranscript(h, id, today(), 'Retro', 'Minutes of the retro');
+
+    const workout = await loadCoachData(h.ctx, { userId: id, today: today() }, coachReads('workout'));
+    expect(workout.journal.length).toBeGreaterThan(0);
+    expect([workout.todos, workout.transcripts, workout.calendar]).toEqual([[], [], []]);
+    const everything = await loadCoachData(h.ctx, { userId: id, today: today() });
+    expect(everything.todos.map((t) => t.content)).toEqual(['Email the landlord']);
+    expect(everything.transcripts.map((t) => t.title).sort()).toEqual(['Retro', 'Standup']);
+
+    // A transcript attached to a workout chat reaches the model; the others are not read.
+    const res = await chat(alice, {
+      messages: say('Can I fit a run in?'),
+      coachType: 'workout',
+      specificEntries: { transcripts: [retro] },
+    });
+    expect(res.statusCode).toBe(200);
+    const system: string = server.requests[0].messages[0].content;
+    expect(system).toContain('Finish the quarterly report');
+    expect(system).toContain('Minutes of the retro');
+    expect(system).not.toContain('Minutes of the standup');
+    expect(system).not.toContain('Email the landlord');
   });
 
   it('reads workout plans and logs and transcripts into the briefing and the review', async () => {

@@ -11,11 +11,14 @@ export const FULL_ENTRY_CHARS = 4000;
 const MIN_ENTRY_CHARS = 240;
 
 /** What each coach reads. The workout coach has no use for meeting notes, for instance. */
-const SOURCES: Record<CoachType, Array<keyof Omit<CoachData, 'attached'>>> = {
+const SOURCES: Record<CoachType, ReadonlyArray<keyof Omit<CoachData, 'attached'>>> = {
   workout: ['workouts', 'journal'],
   vocational: ['journal', 'todos', 'transcripts', 'calendar'],
   assistant: ['calendar', 'journal', 'todos', 'workouts', 'transcripts'],
 };
+
+/** The parts of the user's data a coach's context shows, and so the only ones read for it. */
+export const coachReads = (coachType: CoachType) => SOURCES[coachType];
 
 export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from.slice(0, 10)}T00:00:00Z`)) / 86_400_000);

@@ -18,7 +18,7 @@ import { notFound } from '../../http/errors.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { writtenOnce } from '../../http/writtenOnce.js';
 import { userToday } from '../../time/userZone.js';
-import { buildContext, systemPrompt } from './contextBuilder.js';
+import { buildContext, coachReads, systemPrompt } from './contextBuilder.js';
 import { buildOfflineReport, type OfflineKind } from './offlineReport.js';
 import * as repo from './repo.js';
 import { loadCoachData } from './sources.js';
@@ -220,7 +220,11 @@ export class CoachService {
     const model = this.ctx.ai;
     let full = '';
     try {
-      const data = await loadCoachData(this.ctx, { userId, today, specificEntries: req.specificEntries });
+      const data = await loadCoachData(
+        this.ctx,
+        { userId, today, specificEntries: req.specificEntries },
+        coachReads(coachType),
+      );
       if (!model.enabled) {
         const kind = coachType === 'assistant' ? offlineKindOf(userText, req.includeEndOfDayContext) : undefined;
         full = kind ? buildOfflineReport(kind, data, today) : NO_PROVIDER_REPLY;

@@ -20,7 +20,7 @@ import {
 } from '../../ai/prompts/weekly.js';
 import { AiError } from '../../ai/provider.js';
 import type { AppContext } from '../../context.js';
-import { asData, buildContext, systemPrompt } from '../coach/contextBuilder.js';
+import { asData, buildContext, coachReads, systemPrompt } from '../coach/contextBuilder.js';
 import { CoachService } from '../coach/service.js';
 import { loadCoachData } from '../coach/sources.js';
 import { loadPlanningData, planningContext } from './planningData.js';
@@ -68,7 +68,7 @@ export async function* planningCoach(
   try {
     const meta = await new CoachService(ctx).getMeta(userId, 'vocational');
     const today = todayIn(zone);
-    const coachData = await loadCoachData(ctx, { userId, today });
+    const coachData = await loadCoachData(ctx, { userId, today }, coachReads('vocational'));
     const own = req.vocationCoachContext?.trim()
       ? `\n\n## The user's notes for the coach\n${req.vocationCoachContext.trim()}`
       : '';
