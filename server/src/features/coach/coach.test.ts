@@ -10,7 +10,7 @@ import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import { saveLog } from '../workout/logsRepo.js';
 import { savePlan } from '../workout/plansRepo.js';
 import { parseSse } from '../workout/testing.js';
-import { coachReads } from './contextBuilder.js';
+import { coachReads, FULL_ENTRY_CHARS } from './contextBuilder.js';
 import { CoachService, NO_PROVIDER_REPLY } from './service.js';
 import { loadCoachData } from './sources.js';
 
@@ -455,6 +455,23 @@ describe("context from the user's own data", () => {
     expect(system).toContain('Minutes of the retro');
     expect(system).not.toContain('Minutes of the standup');
     expect(system).not.toContain('Email the landlord');
+  });
+
+  it('reads of a long transcript only what a prompt can show, and shows it as cut', async () => {
+    const server = await harnessWithProvider(() => 'Noted.');
+    const alice = await createUserAndSignIn(h, 'alice');
+    const { id } = await h.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'alice')
+      .executeTakeFirstOrThrow();
+    await insertTranscript(h, id, today(), 'Offsite', `Début ${'é'.repeat(FULL_ENTRY_CHARS)} THE END`);
+    const data = await loadCoachData(h.ctx, { userId: id, today: today() }, ['transcripts']);
+    expect(data.transcripts[0]?.content).toBe(`Début ${'é'.repeat(FULL_ENTRY_CHARS - 5)}`);
+    await chat(alice, { messages: say('What did we decide?'), coachType: 'assistant' });
+    const system: string = server.requests[0].messages[0].content;
+    expect(system).toContain(`Début ${'é'.repeat(FULL_ENTRY_CHARS - 6)} …[shortened]`);
+    expect(system).not.toContain('THE END');
   });
 
   it('reads workout plans and logs and transcripts into the briefing and the review', async () => {

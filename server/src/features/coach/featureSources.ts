@@ -5,6 +5,7 @@ import { listTodos } from '../todos/repo.js';
 import { listLogs } from '../workout/logsRepo.js';
 import { listPlans } from '../workout/plansRepo.js';
 import type { AttachedItem, CoachSource, JournalStructured, TranscriptItem, WorkoutItem } from './coachData.js';
+import { FULL_ENTRY_CHARS } from './contextBuilder.js';
 
 /** How much of each feature's recent data a coach reads (the context builder weighs it further). */
 const JOURNAL_ENTRIES = 30;
@@ -88,7 +89,8 @@ export const workoutsSource: CoachSource = async (ctx, { userId }) => {
 
 export const transcriptsSource: CoachSource = async (ctx, { userId, specificEntries }) => {
   const [recent, picked] = await Promise.all([
-    recentTranscripts(ctx.db, userId, TRANSCRIPTS),
+    // One character more than any prompt shows of a transcript, so that a cut text reads as cut.
+    recentTranscripts(ctx.db, userId, TRANSCRIPTS, FULL_ENTRY_CHARS + 1),
     findTranscripts(ctx.db, userId, ids(specificEntries?.transcripts)),
   ]);
   const transcripts: TranscriptItem[] = recent.map((t) => ({ ...t, id: String(t.id) }));

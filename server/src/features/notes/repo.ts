@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { prepared } from '../../db/prepared.js';
+import type { TranscriptsTable } from '../../db/schema.js';
 import type { DailyPart, StoredJournalType } from '../journal/repo.js';
 
 export interface HeadlineSourceRow {
@@ -60,16 +62,6 @@ export async function journalHeadlineRows(
   }));
 }
 
-/** The user's transcripts, newest first. */
-const newestTranscripts = (db: Db, userId: number, take: number) =>
-  db
-    .selectFrom('transcripts')
-    .where('user_id', '=', userId)
-    .orderBy('date', 'desc')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(take);
-
 const transcriptHeadQuery = prepared<
   { userId: number; take: number },
   { id: number; date: string; title: string; created_at: string }
@@ -89,9 +81,46 @@ export async function transcriptHeadlineRows(db: Db, userId: number, take: numbe
   return rows.map((r) => ({ id: r.id, date: r.date, kind: 'transcript', text: r.title, time: r.created_at }));
 }
 
-/** The newest `take` transcripts in full, in one query. */
-export function recentTranscripts(db: Db, userId: number, take: number) {
-  return newestTranscripts(db, userId, take).selectAll().execute();
+const recentQuery = prepared<
+  { userId: number; take: number; chars: number },
+  Pick<
+    TranscriptsTable,
+    | 'date'
+    | 'title'
+    | 'content'
+    | 'context'
+    | 'transcript_type'
+    | 'google_event_id'
+    | 'google_event_etag'
+    | 'event_start'
+  > & { id: number }
+>((db, p) =>
+  db
+    .selectFrom('transcripts')
+    .select([
+      'id',
+      'date',
+      'title',
+      sql<string>`substr(content, 1, ${p.chars})`.as('content'),
+      'context',
+      'transcript_type',
+      'google_event_id',
+      'google_event_etag',
+      'event_start',
+    ])
+    .where('user_id', '=', p.userId)
+    .orderBy('date', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(p.take),
+);
+
+/**
+ * The newest `take` transcripts, each text as its first `chars` characters, in one query: a
+ * coach shows a few thousand characters of a meeting whose text can be 150 KB.
+ */
+export function recentTranscripts(db: Db, userId: number, take: number, chars: number) {
+  return recentQuery.execute(db, { userId, take, chars });
 }
 
 export function findTranscript(db: Db, userId: number, id: number) {
