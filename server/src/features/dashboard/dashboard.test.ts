@@ -5,6 +5,7 @@ import { compileResponseSerializer } from '../../http/serializer.js';
 import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { startIcsFeed } from '../../test/icsFeed.js';
 import { morningNote, seed } from '../../test/seed.js';
+import { insertConnection, updateConnection } from '../calendar/repo.js';
 import { generate } from '../workout/testing.js';
 import { overview, weekGrid } from './service.js';
 
@@ -279,6 +280,26 @@ describe('GET /api/dashboard/overview', () => {
     } finally {
       await feed.close();
     }
+  });
+
+  it('counts as connected only a working connection of the user’s own, with or without calendars', async () => {
+    const c = await createUserAndSignIn(h, 'expiring');
+    const id = await userIdOf('expiring');
+    const connected = async () => (await c.request({ method: 'GET', url: '/api/dashboard/overview' })).json().calendar;
+    // Another user's working connection says nothing about this user's.
+    await insertConnection(h.ctx.db, await userIdOf('withCalendar'), {
+      provider: 'ics',
+      label: 'Someone else’s',
+      credentials: 'v1:unused',
+    });
+    expect(await connected()).toEqual({ connected: false, events: [] });
+    const first = await insertConnection(h.ctx.db, id, { provider: 'ics', label: 'Old', credentials: 'v1:unused' });
+    await updateConnection(h.ctx.db, id, first, { status: 'expired' });
+    expect(await connected()).toEqual({ connected: false, events: [] });
+    // A second one that works, with no calendar synced yet.
+    await insertConnection(h.ctx.db, id, { provider: 'ics', label: 'New', credentials: 'v1:unused' });
+    expect(await connected()).toEqual({ connected: true, events: [] });
+    expect(await overview(h.ctx, { id, timeZone: 'UTC' })).toMatchObject({ calendar: { connected: true, events: [] } });
   });
 
   it('documents itself with a stable operation id', async () => {
