@@ -29,6 +29,15 @@ afterEach(async () => {
   fake = undefined;
 });
 
+async function userIdOf(username: string) {
+  const row = await h.ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Stores a transcript straight in the database (the transcripts API comes with its own feature). */
 async function insertTranscript(h: Harness, userId: number, date: string, title: string, content: string) {
   const row = await h.ctx.db
@@ -428,11 +437,7 @@ describe("context from the user's own data", () => {
     const server = await harnessWithProvider(() => 'Noted.');
     const alice = await createUserAndSignIn(h, 'alice');
     await seed(alice);
-    const { id } = await h.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'alice')
-      .executeTakeFirstOrThrow();
+    const id = await userIdOf('alice');
     await insertTranscript(h, id, today(), 'Standup', 'Minutes of the standup');
     const retro = await insertTranscript(h, id, today(), 'Retro', 'Minutes of the retro');
 
@@ -460,11 +465,7 @@ describe("context from the user's own data", () => {
   it('reads of a long transcript only what a prompt can show, and shows it as cut', async () => {
     const server = await harnessWithProvider(() => 'Noted.');
     const alice = await createUserAndSignIn(h, 'alice');
-    const { id } = await h.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'alice')
-      .executeTakeFirstOrThrow();
+    const id = await userIdOf('alice');
     await insertTranscript(h, id, today(), 'Offsite', `Début ${'é'.repeat(FULL_ENTRY_CHARS)} THE END`);
     const data = await loadCoachData(h.ctx, { userId: id, today: today() }, ['transcripts']);
     expect(data.transcripts[0]?.content).toBe(`Début ${'é'.repeat(FULL_ENTRY_CHARS - 5)}`);
@@ -477,11 +478,7 @@ describe("context from the user's own data", () => {
   it('reads workout plans and logs and transcripts into the briefing and the review', async () => {
     h = await createHarness();
     const alice = await createUserAndSignIn(h, 'alice');
-    const { id } = await h.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'alice')
-      .executeTakeFirstOrThrow();
+    const id = await userIdOf('alice');
     await savePlan(h.ctx.db, id, {
       date: today(),
       plan: JSON.stringify({ title: 'Full body circuit', description: '30 minutes' }),
