@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -10,7 +11,7 @@ import {
   PostgresDialect,
   SqliteDialect,
 } from 'kysely';
-import pg from 'pg';
+import type PgModule from 'pg';
 import type { Dialect } from './migrationHelpers.js';
 import { migrations } from './migrations/index.js';
 import { openReaders } from './readers.js';
@@ -32,8 +33,19 @@ export interface DbHandle {
 /** Receives every executed query and which of the handle's instances ran it. */
 export type QueryLog = (event: LogEvent, on: 'db' | 'reader') => void;
 
-// PostgreSQL returns bigint (COUNT, SUM) as strings; the app's numbers all fit in a double.
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+let pgModule: typeof PgModule | undefined;
+/**
+ * The PostgreSQL driver, loaded when a PostgreSQL database is opened: an instance on SQLite
+ * (the default) does not spend start-up loading it.
+ */
+function postgresDriver(): typeof PgModule {
+  if (!pgModule) {
+    pgModule = createRequire(import.meta.url)('pg') as typeof PgModule;
+    // PostgreSQL returns bigint (COUNT, SUM) as strings; the app's numbers all fit in a double.
+    pgModule.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+  }
+  return pgModule;
+}
 
 /** The SQLite database file under DATA_DIR (also read by backups and restore). */
 export const sqliteFile = (dataDir: string) => path.join(dataDir, 'daymark.db');
@@ -46,7 +58,11 @@ export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: 
   if (opts.databaseUrl) {
     // A server that accepts connections but does not answer (restarting) fails a request in 5 s
     // (answered 503) rather than holding it.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    const pool = new (postgresDriver().Pool)({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+    });
     // An idle connection the server drops (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));

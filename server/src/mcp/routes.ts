@@ -1,4 +1,3 @@
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorResponse, errors } from '../../../common/src/api/common.js';
@@ -9,6 +8,7 @@ import type { App, AppContext } from '../context.js';
 import { authenticateApiKey, type KeyUser } from '../features/apiKeys/service.js';
 import { HttpError } from '../http/errors.js';
 import { apiKeyOf, foreignOrigin, KeyRateLimit } from './keyAuth.js';
+import { mcpSdk } from './sdk.js';
 import { createMcpServer } from './server.js';
 import { userTimeZone } from './time.js';
 
@@ -75,8 +75,9 @@ export async function mcpRoutes(app: App, ctx: AppContext) {
     async (request: FastifyRequest, reply: FastifyReply) => {
       const user = await keyUser(request);
       const zone = await userTimeZone(ctx.db, user.id);
-      const server = createMcpServer(ctx, user, zone, (err) => request.log.error({ err }, 'MCP tool failed'));
-      const transport = new StreamableHTTPServerTransport({
+      const sdk = await mcpSdk();
+      const server = createMcpServer(sdk, ctx, user, zone, (err) => request.log.error({ err }, 'MCP tool failed'));
+      const transport = new sdk.StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         // Plain JSON answers: no tool streams progress, and JSON is cheaper than an event stream.
         enableJsonResponse: true,

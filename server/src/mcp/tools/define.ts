@@ -1,10 +1,10 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { objectFromShape } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { z } from 'zod';
 import { isoDate } from '../../../../common/src/api/journal.js';
 import type { AppContext } from '../../context.js';
 import type { KeyUser } from '../../features/apiKeys/service.js';
 import { HttpError } from '../../http/errors.js';
+import type { McpSdk } from '../sdk.js';
 import { todayInZone } from '../time.js';
 
 /** What a tool runs with: the app's services and the key's owner, never an HTTP call. */
@@ -57,12 +57,12 @@ export const nowIn = (zone: string) => () => todayInZone(zone);
  */
 const schemas = new WeakMap<
   ToolDef,
-  { input: ReturnType<typeof objectFromShape>; output: ReturnType<typeof objectFromShape> }
+  { input: ReturnType<McpSdk['objectFromShape']>; output: ReturnType<McpSdk['objectFromShape']> }
 >();
-function schemasOf(def: ToolDef) {
+function schemasOf(sdk: McpSdk, def: ToolDef) {
   let s = schemas.get(def);
   if (!s) {
-    s = { input: objectFromShape(def.input), output: objectFromShape(def.output) };
+    s = { input: sdk.objectFromShape(def.input), output: sdk.objectFromShape(def.output) };
     schemas.set(def, s);
   }
   return s;
@@ -73,13 +73,14 @@ function schemasOf(def: ToolDef) {
  * protocol's error for an unknown tool, and a write tool also re-checks the scope itself.
  */
 export function registerTool(
+  sdk: McpSdk,
   server: McpServer,
   def: ToolDef,
   base: Omit<ToolContext, 'signal'>,
   log: (e: unknown) => void,
 ) {
   if (def.write && base.user.scope !== 'read_write') return;
-  const { input, output } = schemasOf(def);
+  const { input, output } = schemasOf(sdk, def);
   server.registerTool(
     def.name,
     {
