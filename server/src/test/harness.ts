@@ -134,6 +134,16 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   };
 }
 
+/** A user's id by name (the user must exist). */
+export async function userIdOf(h: Harness, username: string): Promise<number> {
+  const row = await h.ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export const TEST_PASSWORD = 'correct horse battery';
 
 /** A signed-in user: `request` sends the bearer token with every call. */

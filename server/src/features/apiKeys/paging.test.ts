@@ -1,22 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_KEYS_PAGE_DEFAULT, API_KEYS_PAGE_MAX } from '../../../../common/src/api/apiKeys.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
 
-async function userId(username: string) {
-  const row = await h.ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** Keys written straight to the database (the per-user cap applies to creating them through the API). */
 async function insertKeys(owner: string, n: number, createdAt: (i: number) => string) {
-  const user = await userId(owner);
+  const user = await userIdOf(h, owner);
   await h.ctx.db
     .insertInto('api_keys')
     .values(

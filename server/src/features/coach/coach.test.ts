@@ -5,7 +5,7 @@ import { AI_MESSAGES } from '../../ai/errors.js';
 import { DEFAULT_PROMPTS } from '../../ai/prompts/coach.js';
 import { providerFor } from '../../ai/testing.js';
 import { type FakeOpenAi, type FakeReply, type FakeRequest, startFakeOpenAi } from '../../test/fakeOpenAi.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import { saveLog } from '../workout/logsRepo.js';
 import { savePlan } from '../workout/plansRepo.js';
@@ -28,15 +28,6 @@ afterEach(async () => {
   await fake?.close();
   fake = undefined;
 });
-
-async function userIdOf(username: string) {
-  const row = await h.ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 /** Stores a transcript straight in the database (the transcripts API comes with its own feature). */
 async function insertTranscript(h: Harness, userId: number, date: string, title: string, content: string) {
@@ -437,7 +428,7 @@ describe("context from the user's own data", () => {
     const server = await harnessWithProvider(() => 'Noted.');
     const alice = await createUserAndSignIn(h, 'alice');
     await seed(alice);
-    const id = await userIdOf('alice');
+    const id = await userIdOf(h, 'alice');
     await insertTranscript(h, id, today(), 'Standup', 'Minutes of the standup');
     const retro = await insertTranscript(h, id, today(), 'Retro', 'Minutes of the retro');
 
@@ -465,7 +456,7 @@ describe("context from the user's own data", () => {
   it('reads of a long transcript only what a prompt can show, and shows it as cut', async () => {
     const server = await harnessWithProvider(() => 'Noted.');
     const alice = await createUserAndSignIn(h, 'alice');
-    const id = await userIdOf('alice');
+    const id = await userIdOf(h, 'alice');
     await insertTranscript(h, id, today(), 'Offsite', `Début ${'é'.repeat(FULL_ENTRY_CHARS)} THE END`);
     const data = await loadCoachData(h.ctx, { userId: id, today: today() }, ['transcripts']);
     expect(data.transcripts[0]?.content).toBe(`Début ${'é'.repeat(FULL_ENTRY_CHARS - 5)}`);
@@ -478,7 +469,7 @@ describe("context from the user's own data", () => {
   it('reads workout plans and logs and transcripts into the briefing and the review', async () => {
     h = await createHarness();
     const alice = await createUserAndSignIn(h, 'alice');
-    const id = await userIdOf('alice');
+    const id = await userIdOf(h, 'alice');
     await savePlan(h.ctx.db, id, {
       date: today(),
       plan: JSON.stringify({ title: 'Full body circuit', description: '30 minutes' }),

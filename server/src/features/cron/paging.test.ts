@@ -10,22 +10,13 @@ import {
 } from '../../../../common/src/api/cron.js';
 import { EXECUTIONS_LIMIT } from '../../../../common/src/cronSchedule.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { CronService } from './service.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
 
 const STAMP = '2026-01-01T00:00:00.000Z';
-
-async function userId(username: string) {
-  const row = await h.ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 /** Jobs written straight to the database, in the order given (ids ascending). */
 async function insertJobs(owner: number, type: string, names: string[]) {
@@ -105,10 +96,10 @@ describe('cron list paging', () => {
     const other = await createUserAndSignIn(h, 'other');
     // 230 system jobs whose names repeat (Job 000 … Job 099, up to three times each).
     const names = Array.from({ length: 230 }, (_, i) => `Job ${String(i % 100).padStart(3, '0')}`);
-    const system = await insertJobs(await userId('admin'), 'health_check', names);
-    const adminBriefing = await insertJobs(await userId('admin'), 'assistant_briefing', ['Job 050']);
-    const userBriefings = await insertJobs(await userId('user'), 'assistant_briefing', ['B', 'A', 'A']);
-    await insertJobs(await userId('other'), 'assistant_briefing', ['Job 050', 'A']);
+    const system = await insertJobs(await userIdOf(h, 'admin'), 'health_check', names);
+    const adminBriefing = await insertJobs(await userIdOf(h, 'admin'), 'assistant_briefing', ['Job 050']);
+    const userBriefings = await insertJobs(await userIdOf(h, 'user'), 'assistant_briefing', ['B', 'A', 'A']);
+    await insertJobs(await userIdOf(h, 'other'), 'assistant_briefing', ['Job 050', 'A']);
 
     // Expected order: by name, then by insertion (the ids).
     const visible = [...system, ...adminBriefing].map((uuid, i) => ({
@@ -150,8 +141,8 @@ describe('cron list paging', () => {
     h = await createHarness();
     const admin = await createUserAndSignIn(h, 'admin', true);
     const user = await createUserAndSignIn(h, 'user');
-    const [backup] = await insertJobs(await userId('admin'), 'health_check', ['Health']);
-    const [briefing] = await insertJobs(await userId('user'), 'assistant_briefing', ['Briefing']);
+    const [backup] = await insertJobs(await userIdOf(h, 'admin'), 'health_check', ['Health']);
+    const [briefing] = await insertJobs(await userIdOf(h, 'user'), 'assistant_briefing', ['Briefing']);
     // Five runs start in each minute, so every page boundary falls inside a tie.
     const minute = (i: number) => new Date(Date.parse(STAMP) + Math.floor(i / 5) * 60_000).toISOString();
     await insertExecutions(backup as string, 560, minute);
@@ -218,8 +209,8 @@ describe('cron list paging', () => {
     h = await createHarness();
     const admin = await createUserAndSignIn(h, 'admin', true);
     const user = await createUserAndSignIn(h, 'user');
-    const [health] = await insertJobs(await userId('admin'), 'health_check', ['Health "daily" \\ check']);
-    const [briefing] = await insertJobs(await userId('user'), 'assistant_briefing', ['Briefing 😀']);
+    const [health] = await insertJobs(await userIdOf(h, 'admin'), 'health_check', ['Health "daily" \\ check']);
+    const [briefing] = await insertJobs(await userIdOf(h, 'user'), 'assistant_briefing', ['Briefing 😀']);
     const minute = (i: number) => new Date(Date.parse(STAMP) + Math.floor(i / 3) * 60_000).toISOString();
     await insertExecutions(health as string, 30, minute);
     await insertExecutions(briefing as string, 7, minute);
@@ -239,11 +230,13 @@ describe('cron list paging', () => {
         .execute();
     const cron = new CronService(h.ctx);
     const write = compileResponseSerializer(cronExecutionsResponse);
-    const cut = (await cron.executions({ id: await userId('admin'), isAdmin: true }, executionsQuery.parse({})))[9];
+    const cut = (
+      await cron.executions({ id: await userIdOf(h, 'admin'), isAdmin: true }, executionsQuery.parse({}))
+    )[9];
     const cursor = `beforeStartedAt=${encodeURIComponent(cut?.started_at ?? '')}&beforeId=${cut?.id}`;
     for (const [client, viewer] of [
-      [admin, { id: await userId('admin'), isAdmin: true }],
-      [user, { id: await userId('user'), isAdmin: false }],
+      [admin, { id: await userIdOf(h, 'admin'), isAdmin: true }],
+      [user, { id: await userIdOf(h, 'user'), isAdmin: false }],
     ] as const) {
       for (const query of ['', 'limit=4', 'limit=5&offset=3', 'offset=200', cursor]) {
         for (const job of [undefined, viewer.isAdmin ? health : briefing]) {
@@ -263,8 +256,8 @@ describe('cron list paging', () => {
     const admin = await createUserAndSignIn(h, 'admin', true);
     const user = await createUserAndSignIn(h, 'user');
     const awkward = ['a"b\\c', '\u0001\b\t\n\f\r\u001f\u007f', '\u2028\u2029 é 😀', '</script>'];
-    await insertJobs(await userId('admin'), 'health_check', ['B', ...awkward]);
-    await insertJobs(await userId('user'), 'assistant_briefing', ['A', 'A', ...awkward]);
+    await insertJobs(await userIdOf(h, 'admin'), 'health_check', ['B', ...awkward]);
+    await insertJobs(await userIdOf(h, 'user'), 'assistant_briefing', ['A', 'A', ...awkward]);
     // Configs as the service stores them (JSON.stringify), of every JSON kind.
     const configs = [
       {},
@@ -296,8 +289,8 @@ describe('cron list paging', () => {
     const cron = new CronService(h.ctx);
     const write = compileResponseSerializer(cronJobsResponse);
     for (const [client, viewer] of [
-      [admin, { id: await userId('admin'), isAdmin: true }],
-      [user, { id: await userId('user'), isAdmin: false }],
+      [admin, { id: await userIdOf(h, 'admin'), isAdmin: true }],
+      [user, { id: await userIdOf(h, 'user'), isAdmin: false }],
     ] as const) {
       for (const [query, page] of [
         ['', { limit: CRON_JOBS_PAGE_DEFAULT, offset: 0 }],

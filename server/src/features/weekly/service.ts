@@ -59,6 +59,12 @@ const writePlan = compileResponseSerializer(weeklyPlan) as (p: WeeklyPlan) => st
  */
 const writtenPlans = writtenOnce(4 * 1024 * 1024);
 
+/** The stored plan of a date's week, and the week's state at `now`, as both reads present them. */
+async function readPlan(db: Db, userId: number, date: string, zone: string, now: number) {
+  const week = weekOf(date);
+  return { week, row: await findPlanRow(db, userId, week), info: weekInfo(week, zone, now) };
+}
+
 /** The same answer as `getPlan`, as the response's JSON (UTF-8 bytes). */
 export async function getPlanJson(
   db: Db,
@@ -67,9 +73,7 @@ export async function getPlanJson(
   zone: string,
   now: number = Date.now(),
 ): Promise<Buffer> {
-  const week = weekOf(date);
-  const row = await findPlanRow(db, userId, week);
-  const info = weekInfo(week, zone, now);
+  const { week, row, info } = await readPlan(db, userId, date, zone, now);
   const inputs = [
     row?.id,
     row?.content,
@@ -92,8 +96,8 @@ export async function getPlan(
   zone: string,
   now: number = Date.now(),
 ): Promise<WeeklyPlan> {
-  const week = weekOf(date);
-  return present(await findPlanRow(db, userId, week), week, zone, weekInfo(week, zone, now));
+  const { week, row, info } = await readPlan(db, userId, date, zone, now);
+  return present(row, week, zone, info);
 }
 
 /** What the user wrote, compared to decide whether a save changes anything. */
