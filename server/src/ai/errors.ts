@@ -1,4 +1,4 @@
-import { APICallError, NoObjectGeneratedError, RetryError } from 'ai';
+import type * as Ai from 'ai';
 import { AiError } from './types.js';
 
 export const AI_MESSAGES = {
@@ -41,15 +41,23 @@ function errorText(err: unknown): string {
   }
 }
 
-/** Maps any failure of the SDK to an AiError with a clear message; the key is scrubbed from details. */
-export function toAiError(err: unknown, opts: { apiKey?: string; callerAborted: boolean }): AiError {
+/** The SDK's error classes, passed in by the provider that loaded the SDK. */
+export type AiSdkErrors = Pick<typeof Ai, 'APICallError' | 'NoObjectGeneratedError' | 'RetryError'>;
+
+/**
+ * Maps any failure of the SDK to an AiError with a clear message; the key is scrubbed from details.
+ * `sdk` is the loaded SDK; without it (the SDK itself failed to load) only the SDK-independent
+ * cases are told apart.
+ */
+export function toAiError(err: unknown, opts: { apiKey?: string; callerAborted: boolean; sdk?: AiSdkErrors }): AiError {
+  const { sdk } = opts;
   if (err instanceof AiError) return err;
   const scrub = (s: string) => (opts.apiKey ? s.split(opts.apiKey).join('[redacted]') : s);
-  const inner = RetryError.isInstance(err) ? err.lastError : err;
+  const inner = sdk?.RetryError.isInstance(err) ? err.lastError : err;
   const details = scrub(errorText(inner)).slice(0, 500);
   if (opts.callerAborted) return new AiError(AI_MESSAGES.cancelled, details);
-  if (NoObjectGeneratedError.isInstance(inner)) return new AiError(AI_MESSAGES.invalidOutput, details);
-  if (APICallError.isInstance(inner)) {
+  if (sdk?.NoObjectGeneratedError.isInstance(inner)) return new AiError(AI_MESSAGES.invalidOutput, details);
+  if (sdk?.APICallError.isInstance(inner)) {
     const s = inner.statusCode;
     if (s === 401 || s === 403) return new AiError(AI_MESSAGES.auth, details);
     if (s === 404) return new AiError(AI_MESSAGES.notFound, details);

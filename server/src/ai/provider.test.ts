@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { type FakeOpenAi, type FakeReply, startFakeOpenAi } from '../test/fakeOpenAi.js';
 import { createHarness, createUserAndSignIn } from '../test/harness.js';
@@ -145,6 +145,27 @@ describe('AI provider over the OpenAI-compatible protocol', () => {
     const health = await ai.health();
     expect(health).toMatchObject({ provider: 'openai-compatible', model: 'fake-model', reachable: true });
     expect(health.latencyMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("loads the provider's package on the first call and tries again after a failed load", async () => {
+    vi.doMock('@ai-sdk/openai-compatible', () => {
+      throw new Error('Cannot find package @ai-sdk/openai-compatible');
+    });
+    try {
+      const ai = await providerAnswering((req) => `You said: ${req.messages.at(-1)?.content}`);
+      const messages = [{ role: 'user' as const, content: 'hello' }];
+      const err = await caught(ai.generateText({ system: 'Echo', messages }));
+      expect(err.message).toBe(AI_MESSAGES.failed);
+      expect(fake?.requests).toHaveLength(0);
+      const health = await ai.health();
+      expect(health).toMatchObject({ reachable: false, error: AI_MESSAGES.failed });
+
+      vi.doUnmock('@ai-sdk/openai-compatible');
+      expect(await ai.generateText({ system: 'Echo', messages })).toBe('You said: hello');
+      expect(fake?.requests).toHaveLength(1);
+    } finally {
+      vi.doUnmock('@ai-sdk/openai-compatible');
+    }
   });
 });
 

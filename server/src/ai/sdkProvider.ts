@@ -1,47 +1,81 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, type LanguageModel, Output, streamText } from 'ai';
+import type { LanguageModel } from 'ai';
 import { toAiError } from './errors.js';
 import type { AiHealth, AiProvider, AiProviderConfig, ChatMessage } from './types.js';
 
 const DEFAULT_MODELS = { openai: 'gpt-4o-mini', anthropic: 'claude-3-5-haiku-latest' } as const;
 
-function languageModel(cfg: AiProviderConfig): { model: LanguageModel; modelId: string } {
+function modelIdOf(cfg: AiProviderConfig): string {
   switch (cfg.provider) {
-    case 'openai-compatible': {
+    case 'openai-compatible':
       if (!cfg.baseUrl || !cfg.model) throw new Error('openai-compatible needs LLM_BASE_URL and LLM_MODEL');
-      const p = createOpenAICompatible({
-        name: 'openai-compatible',
-        baseURL: cfg.baseUrl,
-        apiKey: cfg.apiKey || undefined,
-        supportsStructuredOutputs: true,
-      });
-      return { model: p.chatModel(cfg.model), modelId: cfg.model };
-    }
-    case 'openai': {
-      const modelId = cfg.model || DEFAULT_MODELS.openai;
-      const p = createOpenAI({ apiKey: cfg.apiKey, baseURL: cfg.baseUrl || undefined });
-      return { model: p.chat(modelId), modelId };
-    }
-    case 'anthropic': {
-      const modelId = cfg.model || DEFAULT_MODELS.anthropic;
-      const p = createAnthropic({ apiKey: cfg.apiKey, baseURL: cfg.baseUrl || undefined });
-      return { model: p(modelId), modelId };
-    }
+      return cfg.model;
+    case 'openai':
+      return cfg.model || DEFAULT_MODELS.openai;
+    case 'anthropic':
+      return cfg.model || DEFAULT_MODELS.anthropic;
     default:
       throw new Error(`Unknown AI provider ${cfg.provider}`);
   }
 }
 
+/** Only the configured provider's package is loaded. */
+async function languageModel(cfg: AiProviderConfig, modelId: string): Promise<LanguageModel> {
+  switch (cfg.provider) {
+    case 'openai-compatible': {
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
+      const p = createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL: cfg.baseUrl as string,
+        apiKey: cfg.apiKey || undefined,
+        supportsStructuredOutputs: true,
+      });
+      return p.chatModel(modelId);
+    }
+    case 'openai': {
+      const { createOpenAI } = await import('@ai-sdk/openai');
+      return createOpenAI({ apiKey: cfg.apiKey, baseURL: cfg.baseUrl || undefined }).chat(modelId);
+    }
+    default: {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
+      return createAnthropic({ apiKey: cfg.apiKey, baseURL: cfg.baseUrl || undefined })(modelId);
+    }
+  }
+}
+
+async function loadSdk(cfg: AiProviderConfig, modelId: string) {
+  const [ai, model] = await Promise.all([import('ai'), languageModel(cfg, modelId)]);
+  return { ai, model };
+}
+
 const toModelMessages = (messages: ChatMessage[]) => messages.map((m) => ({ role: m.role, content: m.content }));
 
-/** The AI SDK behind the AiProvider interface: bounded retries, a timeout, clear errors. */
+/**
+ * The AI SDK behind the AiProvider interface: bounded retries, a timeout, clear errors.
+ *
+ * The SDK and the provider's package (about 150-200 ms of module loading) are loaded on the
+ * first call, not at start-up: an instance without an AI provider never loads them, and one
+ * with a provider starts as fast. Loaded once; a failed load is tried again on the next call.
+ */
 export function createSdkProvider(cfg: AiProviderConfig): AiProvider {
-  const { model, modelId } = languageModel(cfg);
+  const modelId = modelIdOf(cfg);
+  let loading: ReturnType<typeof loadSdk> | undefined;
+  let loaded: Awaited<ReturnType<typeof loadSdk>> | undefined;
+  const sdk = () => {
+    loading ??= loadSdk(cfg, modelId).then(
+      (s) => {
+        loaded = s;
+        return s;
+      },
+      (err: unknown) => {
+        loading = undefined;
+        throw err;
+      },
+    );
+    return loading;
+  };
   const fail = (err: unknown, signal?: AbortSignal) =>
-    toAiError(err, { apiKey: cfg.apiKey, callerAborted: signal?.aborted ?? false });
-  const common = (signal?: AbortSignal) => ({
+    toAiError(err, { apiKey: cfg.apiKey, callerAborted: signal?.aborted ?? false, sdk: loaded?.ai });
+  const common = (model: LanguageModel, signal?: AbortSignal) => ({
     model,
     maxRetries: cfg.maxRetries,
     abortSignal: signal,
@@ -55,7 +89,13 @@ export function createSdkProvider(cfg: AiProviderConfig): AiProvider {
 
     async generateObject({ system, prompt, schema, signal }) {
       try {
-        const result = await generateText({ ...common(signal), system, prompt, output: Output.object({ schema }) });
+        const { ai, model } = await sdk();
+        const result = await ai.generateText({
+          ...common(model, signal),
+          system,
+          prompt,
+          output: ai.Output.object({ schema }),
+        });
         return result.output;
       } catch (err) {
         throw fail(err, signal);
@@ -64,7 +104,8 @@ export function createSdkProvider(cfg: AiProviderConfig): AiProvider {
 
     async generateText({ system, messages, signal }) {
       try {
-        const result = await generateText({ ...common(signal), system, messages: toModelMessages(messages) });
+        const { ai, model } = await sdk();
+        const result = await ai.generateText({ ...common(model, signal), system, messages: toModelMessages(messages) });
         return result.text;
       } catch (err) {
         throw fail(err, signal);
@@ -73,8 +114,15 @@ export function createSdkProvider(cfg: AiProviderConfig): AiProvider {
 
     async *streamText({ system, messages, signal }) {
       let streamError: unknown;
-      const result = streamText({
-        ...common(signal),
+      let ai: Awaited<ReturnType<typeof loadSdk>>['ai'];
+      let model: LanguageModel;
+      try {
+        ({ ai, model } = await sdk());
+      } catch (err) {
+        throw fail(err, signal);
+      }
+      const result = ai.streamText({
+        ...common(model, signal),
         // A stream may be long; what matters is that it keeps moving.
         timeout: { chunkMs: cfg.timeoutMs },
         system,
@@ -96,10 +144,12 @@ export function createSdkProvider(cfg: AiProviderConfig): AiProvider {
     },
 
     async health(): Promise<AiHealth> {
-      const started = performance.now();
       try {
-        await generateText({
-          ...common(),
+        const { ai, model } = await sdk();
+        // The latency is the provider's answer, not the first load of the SDK.
+        const started = performance.now();
+        await ai.generateText({
+          ...common(model),
           maxRetries: 0,
           prompt: 'Reply with the single word OK.',
           maxOutputTokens: 16,
