@@ -18,7 +18,9 @@ export async function bootstrap(
 ) {
   const handle: DbHandle = openDatabase(config, options.queryLog);
   await migrateToLatest(handle.db);
-  const admin = await ensureAdmin(handle.db, config.adminUsername, config.adminPassword);
+  // The first administrator's password is hashed on the hashing thread while this one builds
+  // the app (about 50 ms of a first start); both are done before anything is served.
+  const creatingAdmin = ensureAdmin(handle.db, config.adminUsername, config.adminPassword);
   const { ctx, scheduler } = withScheduler({
     db: handle.db,
     reader: handle.reader,
@@ -33,7 +35,7 @@ export async function bootstrap(
     version: appVersion(),
     ai: createAiProvider(config.llm),
   });
-  const app = await buildApp(ctx, logger);
+  const [admin, app] = await Promise.all([creatingAdmin, buildApp(ctx, logger)]);
   scheduler.setLogger(app.log);
   app.addHook('onClose', () => handle.close());
   return { app, ctx, admin, scheduler };
