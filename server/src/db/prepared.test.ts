@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../test/harness.js';
+import { createHarness, type Harness, userIdOf } from '../test/harness.js';
 import { prepared } from './prepared.js';
 
 let h: Harness;
@@ -49,16 +49,10 @@ describe('prepared queries', () => {
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .where('user_id', '=', p.userId);
     });
-    const user = await h.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'prepared')
-      .executeTakeFirstOrThrow();
-    expect(Number((await count.executeTakeFirst(h.ctx.db, { userId: user.id }))?.n)).toBe(4);
+    const userId = await userIdOf(h, 'prepared');
+    expect(Number((await count.executeTakeFirst(h.ctx.db, { userId }))?.n)).toBe(4);
     for (let i = 0; i < 3; i++) {
-      const n = await h.ctx.db
-        .transaction()
-        .execute(async (trx) => (await count.executeTakeFirst(trx, { userId: user.id }))?.n);
+      const n = await h.ctx.db.transaction().execute(async (trx) => (await count.executeTakeFirst(trx, { userId }))?.n);
       expect(Number(n)).toBe(4);
     }
     expect(builds).toBe(1);

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, startOfDayIn } from '../../../common/src/time.js';
-import { createHarness, createUserAndSignIn, type Harness } from '../test/harness.js';
+import { createHarness, createUserAndSignIn, type Harness, userIdOf } from '../test/harness.js';
 import { startIcsFeed } from '../test/icsFeed.js';
 import { setUserTimeZone } from '../time/userZone.js';
 import { connectMcp, createKey, listen } from './testing.js';
@@ -215,13 +215,8 @@ describe('MCP server', () => {
 
   it("takes today from the user's time zone", async () => {
     const { mcp } = await setup();
-    const user = await h.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'alice')
-      .executeTakeFirstOrThrow();
     // Fourteen hours ahead of UTC: most of the time its date differs from the UTC date.
-    await setUserTimeZone(h.ctx.db, user.id, 'Pacific/Kiritimati');
+    await setUserTimeZone(h.ctx.db, await userIdOf(h, 'alice'), 'Pacific/Kiritimati');
     const zoned = todayIn('Pacific/Kiritimati');
     expect(await call(mcp, 'today')).toMatchObject({ date: zoned, time_zone: 'Pacific/Kiritimati' });
     expect((await call(mcp, 'journal_append_today', { section: 'journal', text: 'Island day' })).date).toBe(zoned);

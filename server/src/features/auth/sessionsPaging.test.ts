@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SESSIONS_PAGE_DEFAULT, SESSIONS_PAGE_MAX } from '../../../../common/src/api/auth.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
@@ -10,17 +10,13 @@ const EXPIRES = '2999-01-01T00:00:00.000Z';
 
 /** Sessions written straight to the database, all last seen at the same moment. */
 async function insertSessions(username: string, n: number) {
-  const user = await h.ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
+  const userId = await userIdOf(h, username);
   await h.ctx.db
     .insertInto('sessions')
     .values(
       Array.from({ length: n }, (_, i) => ({
         public_id: `${username}-${String(i).padStart(3, '0')}`,
-        user_id: user.id,
+        user_id: userId,
         token_hash: `${username}-token-${i}`,
         user_agent: `device ${i}`,
         created_at: SEEN,

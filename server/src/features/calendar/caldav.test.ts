@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '../../../../common/src/api/calendar.js';
 import { addDays, dateInZone } from '../../../../common/src/time.js';
 import { type SeededCalendar, seedRadicale } from '../../test/calendarSeed.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import { type Radicale, startRadicale } from '../../test/radicale.js';
 import { setUserTimeZone } from '../../time/userZone.js';
@@ -24,18 +24,9 @@ beforeAll(async () => {
 afterAll(async () => radicale?.stop());
 afterEach(async () => h?.close());
 
-async function userIdOf(c: Client) {
-  const row = await h.ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', c.username)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 async function connected(name = 'alice'): Promise<Client> {
   const c = await createUserAndSignIn(h, name);
-  await setUserTimeZone(h.ctx.db, await userIdOf(c), ZONE);
+  await setUserTimeZone(h.ctx.db, await userIdOf(h, c.username), ZONE);
   const res = await c.request({
     method: 'POST',
     url: '/api/calendar/caldav',
@@ -229,7 +220,7 @@ describe('CalDAV against Radicale', () => {
   it('writes a workout once: a second sync updates the same event on the server', async () => {
     h = await createHarness();
     const c = await connected();
-    const userId = await userIdOf(c);
+    const userId = await userIdOf(h, c.username);
     const date = addDays(seed.today, 3);
     const plan = {
       title: 'Upper body',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarEventList } from '../../../../common/src/api/calendar.js';
 import { addDays, todayIn } from '../../../../common/src/time.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
-import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { eventsInRange, eventsInRangeJson, type RangeQuery } from './service.js';
 
 /**
@@ -32,7 +32,7 @@ const details = (summary: string, extra: object = {}) =>
 
 async function seedUser(name: string) {
   await createUserAndSignIn(h, name);
-  const { id } = await h.ctx.db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirstOrThrow();
+  const id = await userIdOf(h, name);
   users[name] = id;
   const now = new Date().toISOString();
   const conn = await h.ctx.db

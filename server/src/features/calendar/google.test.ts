@@ -6,7 +6,7 @@ import { CALENDAR_TEXT, type CalendarEvent } from '../../../../common/src/api/ca
 import { addDays, todayIn } from '../../../../common/src/time.js';
 import { secretBox } from '../../calendar/secrets.js';
 import { type FakeGoogle, startFakeGoogle } from '../../test/fakeGoogle.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { setUserTimeZone } from '../../time/userZone.js';
 import { buildContext } from '../coach/contextBuilder.js';
 import { loadCoachData } from '../coach/sources.js';
@@ -77,8 +77,7 @@ afterEach(async () => {
 
 async function signedIn(name = 'alice'): Promise<Client> {
   const c = await createUserAndSignIn(h, name);
-  const { id } = await h.ctx.db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirstOrThrow();
-  await setUserTimeZone(h.ctx.db, id, ZONE);
+  await setUserTimeZone(h.ctx.db, await userIdOf(h, name), ZONE);
   return c;
 }
 
@@ -424,12 +423,7 @@ describe('the calendar as a coach source', () => {
     h = await createHarness({ env: google.env });
     const c = await signedIn();
     await connect(c);
-    const { id } = await h.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'alice')
-      .executeTakeFirstOrThrow();
-    const data = await loadCoachData(h.ctx, { userId: id, today });
+    const data = await loadCoachData(h.ctx, { userId: await userIdOf(h, 'alice'), today });
     const names = data.calendar.map((e) => e.summary);
     expect(names).toEqual(expect.arrayContaining(['Standup', 'Offsite', 'Team lunch', 'Gym', 'Quarterly review']));
     const context = buildContext('assistant', data, { today });
@@ -438,12 +432,7 @@ describe('the calendar as a coach source', () => {
     expect(context).not.toContain('Quarterly review');
     // Another user's coach sees nothing of it.
     const other = await signedIn('bob');
-    const { id: otherId } = await h.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', other.username)
-      .executeTakeFirstOrThrow();
-    expect((await loadCoachData(h.ctx, { userId: otherId, today })).calendar).toEqual([]);
+    expect((await loadCoachData(h.ctx, { userId: await userIdOf(h, other.username), today })).calendar).toEqual([]);
   });
 });
 

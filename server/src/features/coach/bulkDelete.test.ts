@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { insertConversation, insertMessage } from './repo.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
-
-const userId = async (name: string) =>
-  (await h.ctx.db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirstOrThrow()).id;
 
 describe('bulk delete of assistant conversations', () => {
   it('deletes the user’s conversations and their messages in one request, ignoring others’ uuids', async () => {
     h = await createHarness();
     const alice = await createUserAndSignIn(h, 'alice');
     await createUserAndSignIn(h, 'bob');
-    const [a, b] = [await userId('alice'), await userId('bob')];
+    const [a, b] = [await userIdOf(h, 'alice'), await userIdOf(h, 'bob')];
     const now = new Date().toISOString();
     const mine: string[] = [];
     for (let i = 0; i < 3; i++) {

@@ -307,9 +307,7 @@ describe('coach prompt settings', () => {
     // made behind the app (another instance) is served at once, and it is exactly what
     // presenting the stored row afresh gives.
     const service = new CoachService(h.ctx);
-    const aliceId = (
-      await h.ctx.db.selectFrom('users').select('id').where('username', '=', 'alice').executeTakeFirstOrThrow()
-    ).id;
+    const aliceId = await userIdOf(h, 'alice');
     expect(await get('vocational')).toEqual(await service.getMeta(aliceId, 'vocational'));
     await h.ctx.db
       .updateTable('coach_meta')
@@ -402,10 +400,8 @@ describe("context from the user's own data", () => {
     const server = await harnessWithProvider(() => 'Noted.');
     const alice = await createUserAndSignIn(h, 'alice');
     await createUserAndSignIn(h, 'bob');
-    const users = await h.ctx.db.selectFrom('users').select(['id', 'username']).execute();
-    const idOf = (name: string) => users.find((u) => u.username === name)?.id ?? 0;
-    const addTranscript = (username: string, date: string, title: string) =>
-      insertTranscript(h, idOf(username), date, title, `Minutes of ${title}`);
+    const addTranscript = async (username: string, date: string, title: string) =>
+      insertTranscript(h, await userIdOf(h, username), date, title, `Minutes of ${title}`);
     const oldest = await addTranscript('alice', '2020-01-01', 'Kickoff 2020');
     for (let day = 1; day <= 10; day++) await addTranscript('alice', today(), `Standup ${day}`);
     const bobs = await addTranscript('bob', today(), 'Bob board meeting');

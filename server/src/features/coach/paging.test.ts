@@ -7,7 +7,7 @@ import {
   MESSAGES_PAGE_MAX,
 } from '../../../../common/src/api/coach.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
-import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { CoachService } from './service.js';
 
 let h: Harness;
@@ -21,9 +21,8 @@ describe('conversation list paging', () => {
     h = await createHarness();
     const alice = await createUserAndSignIn(h, 'alice');
     await createUserAndSignIn(h, 'bob');
-    const ids = await h.ctx.db.selectFrom('users').select(['id', 'username']).execute();
-    const a = ids.find((u) => u.username === 'alice')?.id as number;
-    const b = ids.find((u) => u.username === 'bob')?.id as number;
+    const a = await userIdOf(h, 'alice');
+    const b = await userIdOf(h, 'bob');
     // 130 conversations; pairs share an updated_at, so the order must break ties the same way every time.
     const rows = Array.from({ length: 130 }, (_, i) => {
       const at = new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 2) * 60_000).toISOString();
@@ -79,9 +78,7 @@ describe('conversation list paging', () => {
   it('answers the same bytes as the route’s serialiser writes from the rows, whatever the titles hold', async () => {
     h = await createHarness();
     const alice = await createUserAndSignIn(h, 'alice');
-    const userId = (
-      await h.ctx.db.selectFrom('users').select('id').where('username', '=', 'alice').executeTakeFirstOrThrow()
-    ).id;
+    const userId = await userIdOf(h, 'alice');
     const titles = [
       null,
       '',
@@ -124,9 +121,7 @@ describe('conversation list paging', () => {
     h = await createHarness();
     const alice = await createUserAndSignIn(h, 'alice');
     const bob = await createUserAndSignIn(h, 'bob');
-    const a = (
-      await h.ctx.db.selectFrom('users').select('id').where('username', '=', 'alice').executeTakeFirstOrThrow()
-    ).id;
+    const a = await userIdOf(h, 'alice');
     const conv = await h.ctx.db
       .insertInto('coach_conversations')
       .values({

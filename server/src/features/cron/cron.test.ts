@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CRON_TEXT } from '../../../../common/src/cronSchedule.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import { setUserTimeZone } from '../../time/userZone.js';
 
@@ -84,9 +84,7 @@ describe('cron jobs API', () => {
 
   it("reads the schedule in the creating user's time zone", async () => {
     const { admin } = await setup();
-    const id = (
-      await h.ctx.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()
-    ).id;
+    const id = await userIdOf(h, 'admin');
     await setUserTimeZone(h.ctx.db, id, 'Asia/Tokyo');
     const job = await createJob(admin, backupJob);
     expect(job.timezone).toBe('Asia/Tokyo');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardOverview, OVERVIEW_TEXT } from '../../../../common/src/api/dashboard.js';
 import { addDays, startOfDayIn, sundayOf, todayIn } from '../../../../common/src/time.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
-import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { startIcsFeed } from '../../test/icsFeed.js';
 import { morningNote, seed } from '../../test/seed.js';
 import { insertConnection, updateConnection } from '../calendar/repo.js';
@@ -10,8 +10,6 @@ import { generate } from '../workout/testing.js';
 import { overview, weekGrid } from './service.js';
 
 const writeOverview = compileResponseSerializer(dashboardOverview);
-const userIdOf = async (username: string) =>
-  (await h.ctx.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
 
 let h: Harness;
 beforeAll(async () => {
@@ -62,7 +60,7 @@ describe('GET /api/dashboard/overview', () => {
     const body = res.json();
     expect(body).toMatchObject({ today, timeZone: 'UTC', personalGoal: null, workout: null });
     expect(body.calendar).toEqual({ connected: false, events: [] });
-    expect(res.body).toBe(writeOverview(await overview(h.ctx, { id: await userIdOf('empty'), timeZone: 'UTC' })));
+    expect(res.body).toBe(writeOverview(await overview(h.ctx, { id: await userIdOf(h, 'empty'), timeZone: 'UTC' })));
     expect(body.week).toHaveLength(7);
     expect(body.week[0].date).toBe(sundayOf(today));
     expect(body.week.filter((d: { isToday: boolean }) => d.isToday).map((d: { date: string }) => d.date)).toEqual([
@@ -114,11 +112,7 @@ describe('GET /api/dashboard/overview', () => {
 
   it('a stored plan or note that is not what the app writes reads as a plain workout and no goal', async () => {
     const c = await createUserAndSignIn(h, 'oddRows');
-    const { id } = await h.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', c.username)
-      .executeTakeFirstOrThrow();
+    const id = await userIdOf(h, c.username);
     const today = todayIn('UTC');
     const now = new Date().toISOString();
     const overviewOf = async () => (await c.request({ method: 'GET', url: '/api/dashboard/overview' })).json();
@@ -176,7 +170,7 @@ describe('GET /api/dashboard/overview', () => {
 
   it('a read after a change shows the change: goal, workout, week and zone, each time as written fresh', async () => {
     const c = await createUserAndSignIn(h, 'rereader');
-    const id = await userIdOf('rereader');
+    const id = await userIdOf(h, 'rereader');
     const read = async () => {
       const res = await c.request({ method: 'GET', url: '/api/dashboard/overview' });
       expect(res.statusCode).toBe(200);
@@ -254,7 +248,7 @@ describe('GET /api/dashboard/overview', () => {
       // The answer is built from event texts written once; it is exactly the overview presented
       // afresh and serialised, read after read, and an event declined behind the app (another
       // instance's refresh) leaves the card at once.
-      const userId = await userIdOf('withCalendar');
+      const userId = await userIdOf(h, 'withCalendar');
       const user = { id: userId, timeZone: zone };
       const same = async () => {
         const res = await c.request({ method: 'GET', url: '/api/dashboard/overview' });
@@ -284,10 +278,10 @@ describe('GET /api/dashboard/overview', () => {
 
   it('counts as connected only a working connection of the user’s own, with or without calendars', async () => {
     const c = await createUserAndSignIn(h, 'expiring');
-    const id = await userIdOf('expiring');
+    const id = await userIdOf(h, 'expiring');
     const connected = async () => (await c.request({ method: 'GET', url: '/api/dashboard/overview' })).json().calendar;
     // Another user's working connection says nothing about this user's.
-    await insertConnection(h.ctx.db, await userIdOf('withCalendar'), {
+    await insertConnection(h.ctx.db, await userIdOf(h, 'withCalendar'), {
       provider: 'ics',
       label: 'Someone else’s',
       credentials: 'v1:unused',

@@ -3,7 +3,7 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_TEXT, EXPORT_SCHEMA_VERSION } from '../../../../common/src/api/dataTransfer.js';
 import { TODO_OPEN_MAX, TODOS_OPEN_FULL } from '../../../../common/src/api/todos.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { morningNote, seed } from '../../test/seed.js';
 import { EXPORTED_TABLES, NOT_EXPORTED } from './tables.js';
 
@@ -34,11 +34,6 @@ const importZip = (c: Client, zip: Uint8Array | Buffer, dryRun = false, type = '
     headers: { 'content-type': type },
     payload: Buffer.from(zip),
   });
-
-async function userId(c: Client) {
-  return (await h.ctx.db.selectFrom('users').select('id').where('username', '=', c.username).executeTakeFirstOrThrow())
-    .id;
-}
 
 /** A generated account, written straight into the tables (timestamps chosen, every table used). */
 const accountArb = fc.record({
@@ -245,7 +240,7 @@ describe('import', () => {
     await fc.assert(
       fc.asyncProperty(accountArb, async (account) => {
         const source = await fresh('source');
-        await writeAccount(await userId(source), account);
+        await writeAccount(await userIdOf(h, source.username), account);
         const first = await exportOf(source);
 
         const target = await fresh('target');

@@ -4,7 +4,7 @@ import { dailyNote, journalEntry } from '../../../../common/src/api/journal.js';
 import { JOURNAL_TYPES, type JournalType } from '../../../../common/src/journalConstants.js';
 import { DEFAULT_TIME_ZONE, todayIn } from '../../../../common/src/time.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { listJournalEntries, listJournalEntriesJson } from './repo.js';
 import { getDailyNote, getDailyNoteJson } from './service.js';
 
@@ -30,7 +30,7 @@ const date = (day: number) => `2026-03-${String(day).padStart(2, '0')}`;
 
 async function seed(name: string, days: number) {
   const client = await createUserAndSignIn(h, name);
-  const { id } = await h.ctx.db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirstOrThrow();
+  const id = await userIdOf(h, name);
   users[name] = { id, client };
   for (let d = 1; d <= days; d++) {
     const res = await client.request({

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { NOTES_TEXT } from '../../../../common/src/journalConstants.js';
 import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { getDailyEntry, listJournalEntries } from './repo.js';
 
 let h: Harness;
@@ -18,9 +18,6 @@ const NOTE = `## Goals for the Day
 ## Daily Journal
 Calm morning.
 `;
-
-const userIdOf = async (username: string) =>
-  (await h.ctx.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
 
 const saveDaily = (c: Client, date: string, content: string) =>
   c.request({ method: 'POST', url: `/api/notes/daily/${date}`, payload: { content } });
@@ -116,7 +113,7 @@ describe('personal journal', () => {
       ['2026-03-02', 'daily'],
     ]);
 
-    const alice = await userIdOf('alice');
+    const alice = await userIdOf(h, 'alice');
     expect((await getDailyEntry(h.ctx.db, alice, '2026-03-01', 'morning'))?.structured_data).toMatchObject({
       daily_priorities: ['Write report'],
     });

@@ -1,18 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { NOTES_TEXT } from '../../../../common/src/journalConstants.js';
 import { nowIso } from '../../db/migrationHelpers.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import { saveEntry } from '../journal/repo.js';
 
 /** A weekly plan of a past week, stored as it was while that week was open (the API refuses it now). */
 async function insertWeekly(username: string, date: string, content: string, structured: object | null = null) {
-  const user = await h.ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
-  return saveEntry(h.ctx.db, user.id, {
+  return saveEntry(h.ctx.db, await userIdOf(h, username), {
     date,
     journal_type: 'weekly_planning',
     content,
@@ -25,15 +20,10 @@ let h: Harness;
 afterEach(async () => h?.close());
 
 async function insertTranscript(username: string, date: string, title: string) {
-  const user = await h.ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
   const row = await h.ctx.db
     .insertInto('transcripts')
     .values({
-      user_id: user.id,
+      user_id: await userIdOf(h, username),
       date,
       title,
       content: `Transcript of ${title}`,

@@ -6,13 +6,11 @@ import {
   NOTES_MAX_PAGE_SIZE,
   NOTES_PAGE_SIZE,
 } from '../../../../common/src/journalConstants.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
 
-const userId = async (name: string) =>
-  (await h.ctx.db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirstOrThrow()).id;
 const day = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
 /** All of a user's rows share one timestamp, so only the last keys of the order tell them apart. */
 const AT = '2026-01-01T00:00:00.000Z';
@@ -22,7 +20,7 @@ const AT = '2026-01-01T00:00:00.000Z';
  * their dates, times and sometimes their ids with journal rows.
  */
 async function seed(name: string, days: number) {
-  const user_id = await userId(name);
+  const user_id = await userIdOf(h, name);
   const journal = Array.from({ length: days }, (_, i) => [
     {
       user_id,

@@ -8,7 +8,7 @@ import {
 } from '../../../../common/src/api/search.js';
 import { currentWeek } from '../../../../common/src/weekRules.js';
 import * as prefixIndex from '../../db/migrations/0023_search_prefix.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { tidySearchIndex } from './tidy.js';
 
 let h: Harness;
@@ -50,9 +50,7 @@ describe('search', () => {
     const [tr] = await h.ctx.db
       .insertInto('transcripts')
       .values({
-        user_id: (
-          await h.ctx.db.selectFrom('users').select('id').where('username', '=', 'alice').executeTakeFirstOrThrow()
-        ).id,
+        user_id: await userIdOf(h, 'alice'),
         date: '2026-03-04',
         title: 'Harbour planning call',
         content: 'We agreed on the budget.',
@@ -197,9 +195,7 @@ describe('search', () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
     const bob = await createUserAndSignIn(h, 'bob');
-    const idOf = async (name: string) =>
-      (await h.ctx.db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirstOrThrow()).id;
-    const alice = await idOf('alice');
+    const alice = await userIdOf(h, 'alice');
     // More matching todos than are ranked, oldest first, two a day; every one matches equally.
     const day = (i: number) => new Date(Date.UTC(2024, 0, 1) + Math.floor(i / 2) * 86_400_000).toISOString();
     const extra = 10;
@@ -216,7 +212,7 @@ describe('search', () => {
       .execute();
     await h.ctx.db
       .insertInto('todos')
-      .values({ user_id: await idOf('bob'), content: 'plumber for bob', completed: 0, created_at: day(0) })
+      .values({ user_id: await userIdOf(h, 'bob'), content: 'plumber for bob', completed: 0, created_at: day(0) })
       .execute();
 
     expect(await find(c, 'plumber')).toHaveLength(SEARCH_LIMIT_DEFAULT);

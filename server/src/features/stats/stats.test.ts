@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stats } from '../../../../common/src/api/stats.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness, signIn } from '../../test/harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, signIn, userIdOf } from '../../test/harness.js';
 import { morningNote, seed } from '../../test/seed.js';
 import * as repo from './repo.js';
 import { dayNumber, stats, streaks } from './service.js';
@@ -87,18 +87,9 @@ async function insertTranscript(userId: number, date: string) {
 const feedback = (c: Client, workoutDate: string, exerciseName: string, feedbackType: 'like' | 'dislike') =>
   c.request({ method: 'POST', url: '/api/exercise/feedback', payload: { workoutDate, exerciseName, feedbackType } });
 
-async function idOf(c: Client) {
-  const row = await h.ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', c.username)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** One account's known history, written as the app would (API) or with chosen timestamps (SQL). */
 async function seedAccount(c: Client) {
-  const id = await idOf(c);
+  const id = await userIdOf(h, c.username);
   await seed.zone(c, ZONE);
   // Workouts: a run of four at new year (the longest), two in the first week of the range, and
   // Friday, Saturday and today's Sunday across the week boundary; a skipped day in between.
@@ -182,7 +173,8 @@ describe('stats', () => {
   });
 
   it('reads the completed days in ascending order, up to the given day, skipped days left out', async () => {
-    const id = await idOf(await signIn(h, 'counted'));
+    await signIn(h, 'counted');
+    const id = await userIdOf(h, 'counted');
     const done = ['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04', '2026-01-10', '2026-02-16', '2026-02-17'];
     const upTo7 = [...done, '2026-03-06', '2026-03-07'];
     expect(await repo.completedDays(h.ctx.db, id, '2026-03-08')).toEqual([...upTo7, '2026-03-08'].map(dayNumber));
@@ -223,7 +215,8 @@ describe('stats', () => {
   });
 
   it('in UTC the same instant is Saturday, and the weeks shift with it', async () => {
-    const id = await idOf(await createUserAndSignIn(h, 'utc'));
+    await createUserAndSignIn(h, 'utc');
+    const id = await userIdOf(h, 'utc');
     await insertTodo(id, '2026-03-07T11:00:00.000Z');
     const utc = await stats(h.ctx.db, h.ctx.dialect, { id, timeZone: 'UTC' }, '4w', NOW);
     expect(utc.to).toBe('2026-03-07');

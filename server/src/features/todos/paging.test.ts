@@ -9,7 +9,7 @@ import {
 } from '../../../../common/src/api/todos.js';
 import { HttpError } from '../../http/errors.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
-import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { listTodos, type TodoFilter } from './repo.js';
 import { createTodos } from './service.js';
 
@@ -17,12 +17,6 @@ let h: Harness;
 afterEach(async () => h?.close());
 
 type Listed = { id: number; content: string; completed: boolean; completed_at: string | null };
-
-async function userIds() {
-  const rows = await h.ctx.db.selectFrom('users').select(['id', 'username']).execute();
-  const id = (name: string) => rows.find((u) => u.username === name)?.id as number;
-  return { alice: id('alice'), bob: id('bob') };
-}
 
 /** Done todos whose completion times tie in pairs, inserted in a shuffled order, oldest done at i = 0. */
 function doneRows(userId: number, count: number, prefix: string) {
@@ -37,7 +31,7 @@ describe('todo paging', () => {
   it('answers every list with the same bytes as the route’s serialiser writes from the rows, whatever the todos hold', async () => {
     h = await createHarness();
     const alice = await createUserAndSignIn(h, 'alice');
-    const { alice: a } = await userIds();
+    const a = await userIdOf(h, 'alice');
     const texts = ['a"b\\c', '\u0001\b\t\n\f\r\u001f\u007f', '\u2028\u2029 é 😀', '</script>', 'x'.repeat(5000)];
     const now = new Date().toISOString();
     await h.ctx.db
@@ -68,7 +62,8 @@ describe('todo paging', () => {
     h = await createHarness();
     const alice = await createUserAndSignIn(h, 'alice');
     await createUserAndSignIn(h, 'bob');
-    const { alice: a, bob: b } = await userIds();
+    const a = await userIdOf(h, 'alice');
+    const b = await userIdOf(h, 'bob');
     const count = TODOS_DONE_PAGE_DEFAULT + 31; // 131: odd, so the last page is short
     await h.ctx.db
       .insertInto('todos')
@@ -127,7 +122,8 @@ describe('todo paging', () => {
     h = await createHarness();
     const alice = await createUserAndSignIn(h, 'alice');
     await createUserAndSignIn(h, 'bob');
-    const { alice: a, bob: b } = await userIds();
+    const a = await userIdOf(h, 'alice');
+    const b = await userIdOf(h, 'bob');
     const at = '2024-05-01T08:00:00.000Z';
     // 150 open todos created at the same instant: the order breaks the tie by id.
     const open = Array.from({ length: 150 }, (_, i) => ({
@@ -168,7 +164,7 @@ describe('todo paging', () => {
   it(`bounds the list as shown at ${TODO_OPEN_MAX} open todos, the oldest first`, async () => {
     h = await createHarness();
     const alice = await createUserAndSignIn(h, 'alice');
-    const { alice: a } = await userIds();
+    const a = await userIdOf(h, 'alice');
     const rows = Array.from({ length: TODO_OPEN_MAX + 1 }, (_, i) => ({
       user_id: a,
       content: `open ${i}`,
@@ -190,7 +186,7 @@ describe('todo paging', () => {
   it(`refuses every write that would leave more than ${TODO_OPEN_MAX} open todos, and changes nothing`, async () => {
     h = await createHarness();
     const alice = await createUserAndSignIn(h, 'alice');
-    const { alice: a } = await userIds();
+    const a = await userIdOf(h, 'alice');
     const rows: Array<{
       user_id: number;
       content: string;
@@ -281,7 +277,7 @@ describe('todo paging', () => {
   it('lists the todos done since a time (the weekly review)', async () => {
     h = await createHarness();
     await createUserAndSignIn(h, 'alice');
-    const { alice: a } = await userIds();
+    const a = await userIdOf(h, 'alice');
     await h.ctx.db
       .insertInto('todos')
       .values(doneRows(a, 40, 'done'))

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TODO_TEXT } from '../../../../common/src/journalConstants.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import { listTodos } from './repo.js';
 
@@ -80,9 +80,7 @@ describe('todos', () => {
     const yesterday = new Date(Date.now() - 86_400_000).toISOString();
     await h.ctx.db.updateTable('todos').set({ created_at: yesterday }).where('id', '=', stale.id).execute();
     expect((await list(c, '?overdue=true')).map((t) => t.content)).toEqual(['stale']);
-    const userId = (
-      await h.ctx.db.selectFrom('users').select('id').where('username', '=', 'alice').executeTakeFirstOrThrow()
-    ).id;
+    const userId = await userIdOf(h, 'alice');
     expect((await listTodos(h.ctx.db, userId, { overdue: true })).map((t) => t.content)).toEqual(['stale']);
   });
 

@@ -12,7 +12,7 @@ import {
 import * as summaryMigration from '../../db/migrations/0019_perf_transcripts.js';
 import * as textLastMigration from '../../db/migrations/0025_transcripts_text_last.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import * as repo from './repo.js';
 
@@ -30,8 +30,6 @@ const get = async (c: Client, url: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const userNamed = (username: string) =>
-  h.ctx.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
 const count = async (h: Harness) =>
   Number(
     (
@@ -179,10 +177,10 @@ describe('transcripts API', () => {
     const c = await createUserAndSignIn(h, 'alice');
     const bob = await createUserAndSignIn(h, 'bob');
     await add(bob, { ...base, title: 'Bob’s' });
-    const alice = await userNamed('alice');
+    const aliceId = await userIdOf(h, 'alice');
     // 1,050 transcripts, recorded in groups of seven at the same instant: ties are ordered by id.
     const rows = Array.from({ length: 1050 }, (_, i) => ({
-      user_id: alice.id,
+      user_id: aliceId,
       date: '2026-02-01',
       title: `M${i}`,
       content: 'x',
@@ -253,11 +251,11 @@ describe('transcripts API', () => {
     expect(JSON.stringify(found)).toContain(`${t.id}`);
     expect(JSON.stringify(await get(c, '/api/search?q=word'))).not.toContain('Standup');
     // Rows written straight into the table (as a data import does) get theirs from the database too.
-    const alice = await userNamed('alice');
+    const aliceId = await userIdOf(h, 'alice');
     await h.ctx.db
       .insertInto('transcripts')
       .values({
-        user_id: alice.id,
+        user_id: aliceId,
         date: '2026-03-11',
         title: 'Imported',
         content: `ü${'a'.repeat(200)}`,
@@ -288,12 +286,12 @@ describe('transcripts API', () => {
         event_start: '2026-03-10T09:00:00.000Z',
       });
     }
-    const alice = await userNamed('alice');
+    const aliceId = await userIdOf(h, 'alice');
     // A type the forms never send is listed as impromptu, as the rows are presented.
     await h.ctx.db
       .insertInto('transcripts')
       .values({
-        user_id: alice.id,
+        user_id: aliceId,
         date: '2026-03-11',
         title: 'Odd',
         content: 'x',
@@ -312,7 +310,7 @@ describe('transcripts API', () => {
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
         expect(res.body, `${path} ${limit} ${offset}`).toBe(
-          write(await repo.listSummaryPage(h.ctx.db, alice.id, limit, offset)),
+          write(await repo.listSummaryPage(h.ctx.db, aliceId, limit, offset)),
         );
       }
     }
@@ -484,9 +482,7 @@ describe('transcripts API', () => {
     const alice = await createUserAndSignIn(h, 'alice');
     const bob = await createUserAndSignIn(h, 'bob');
     const bobs = await add(bob);
-    const aliceId = (
-      await h.ctx.db.selectFrom('users').select('id').where('username', '=', 'alice').executeTakeFirstOrThrow()
-    ).id;
+    const aliceId = await userIdOf(h, 'alice');
     const now = new Date().toISOString();
     await h.ctx.db
       .insertInto('transcripts')

@@ -3,7 +3,7 @@ import { addDays } from '../../../../common/src/time.js';
 import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts.js';
 import { currentWeek, isWeekEditable, nextWeekOf } from '../../../../common/src/weekRules.js';
 import { nowIso } from '../../db/migrationHelpers.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import { saveEntry } from '../journal/repo.js';
 import * as service from './service.js';
@@ -34,14 +34,9 @@ const save = (c: Client, date: string, body: object) =>
   c.request({ method: 'PUT', url: `/api/weekly/${date}`, payload: body });
 const get = (c: Client, url: string) => c.request({ method: 'GET', url });
 
-async function userId(username: string) {
-  const u = await h.ctx.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
-  return u.id;
-}
-
 /** A plan stored while its week was open (the API refuses past weeks now). */
 async function storePastPlan(username: string, date: string, data: object) {
-  return saveEntry(h.ctx.db, await userId(username), {
+  return saveEntry(h.ctx.db, await userIdOf(h, username), {
     date,
     journal_type: 'weekly_planning',
     content: 'Weekly planning entry',
@@ -130,7 +125,7 @@ describe('weekly plan', () => {
   it('reads a plan as it is now after every change: a save, a journal write, a new zone, the week closing', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
-    const id = await userId('alice');
+    const id = await userIdOf(h, 'alice');
     const monday = thisWeek();
     const read = async () => (await get(c, `/api/weekly/${monday}`)).json();
     expect(await read()).toMatchObject({ exists: false });

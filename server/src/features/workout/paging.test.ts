@@ -4,7 +4,7 @@ import { planListResponse, WORKOUT_PAGE_DEFAULT, WORKOUT_PAGE_MAX } from '../../
 import { WORKOUT_SKIPPED_TEXT } from '../../../../common/src/workoutConstants.js';
 import { fillPlanSummaries } from '../../db/migrations/0015_paging_todos.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { listPlanSummaries } from './plansRepo.js';
 
 let h: Harness;
@@ -13,12 +13,6 @@ afterEach(async () => h?.close());
 const COUNT = WORKOUT_PAGE_DEFAULT + 23; // 123: the second page is short
 const dateOf = (i: number) => new Date(Date.UTC(2022, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
 const at = '2024-01-01T00:00:00.000Z';
-
-async function userIds() {
-  const rows = await h.ctx.db.selectFrom('users').select(['id', 'username']).execute();
-  const id = (name: string) => rows.find((u) => u.username === name)?.id as number;
-  return { alice: id('alice'), bob: id('bob') };
-}
 
 /** A plan's row as written by an import: no uuid, and a stored summary only when given. */
 const planRow = (userId: number, date: string, plan: string, summary: Record<string, unknown> = {}) => ({
@@ -50,7 +44,8 @@ async function seed() {
   h = await createHarness();
   const alice = await createUserAndSignIn(h, 'alice');
   await createUserAndSignIn(h, 'bob');
-  const { alice: a, bob: b } = await userIds();
+  const a = await userIdOf(h, 'alice');
+  const b = await userIdOf(h, 'bob');
   // Inserted in a shuffled order, so the list order cannot come from insertion.
   const order = Array.from({ length: COUNT }, (_, i) => (i * 37) % COUNT);
   const plans = order.map((i) => ({
@@ -160,7 +155,7 @@ describe('workout list paging', () => {
   it('names skipped and plain-text plans the way the plan view shows them', async () => {
     h = await createHarness();
     const alice = await createUserAndSignIn(h, 'alice');
-    const { alice: a } = await userIds();
+    const a = await userIdOf(h, 'alice');
     const row = (date: string, plan: string) => planRow(a, date, plan);
     await h.ctx.db
       .insertInto('workout_plans')
@@ -194,7 +189,7 @@ describe('workout list paging', () => {
   it('answers plan pages with the same bytes as the route’s serialiser writes from the rows', async () => {
     h = await createHarness();
     const alice = await createUserAndSignIn(h, 'alice');
-    const { alice: a } = await userIds();
+    const a = await userIdOf(h, 'alice');
     const awkward = ['a"b\\c', '\u0001\b\t\n\f\r\u001f\u007f', '\u2028\u2029 é 😀', '</script>', ''];
     const row = (i: number, plan: string, summary: Record<string, unknown>) => planRow(a, dateOf(i), plan, summary);
     const rows = [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../../test/harness.js';
+import { createHarness, type Harness, userIdOf } from '../../test/harness.js';
 import { addUser } from '../users/service.js';
 import { deleteLog, getLogByDate, listLogs, saveLog } from './logsRepo.js';
 import { deletePlan, getLatestPlan, getPlanByDate, listPlans, savePlan } from './plansRepo.js';
@@ -11,7 +11,7 @@ beforeAll(async () => {
   h = await createHarness();
   const idOf = async (name: string) => {
     await addUser(h.ctx.db, name, 'correct horse battery', false);
-    return (await h.ctx.db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirstOrThrow()).id;
+    return userIdOf(h, name);
   };
   alice = await idOf('repo-alice');
   bob = await idOf('repo-bob');
