@@ -16,6 +16,7 @@ import { addUser } from '../server/src/features/users/service.js';
 import { options } from './options.js';
 import { scenarios as allScenarios } from './scenarios/index.js';
 import { startServer } from './server.js';
+import { TARGETS, targetMisses } from './stats.js';
 import type { BenchRoute, BenchRow } from './types.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 3);
@@ -210,6 +211,9 @@ async function main() {
       }
     }
     printTable(rows);
+    const misses = targetMisses(rows);
+    console.log(`\nunder ${TARGETS.vsTwin} of the twin: ${misses.underTwin.join('; ') || 'none'}`);
+    console.log(`p99 over ${TARGETS.p99Ms} ms (twin's p99): ${misses.overP99.join('; ') || 'none'}`);
     const memory = serverMemory(server.child.pid);
     if (memory)
       console.log(`\nserver memory after the routes: peak resident ${memory.peakMB} MB, resident ${memory.nowMB} MB`);
@@ -233,6 +237,7 @@ async function main() {
         node: process.version,
         cpus: os.cpus().length,
         routes: rows,
+        targetMisses: misses,
         serverMemory: memory,
         measures,
       };
