@@ -10,7 +10,7 @@ import { ensureAdmin } from './features/users/service.js';
 import { withScheduler } from './jobs/index.js';
 import { appVersion } from './version.js';
 
-/** config → database → migrations → first administrator → app. Shared by main and the bench. */
+/** config → database → migrations → the first administrator and the app, side by side. Shared by main and the bench. */
 export async function bootstrap(
   config: Config,
   logger: FastifyServerOptions['logger'],
