@@ -9,7 +9,7 @@
  * Lighthouse 12 is fetched by npx (version 13 needs Node 22); it is not one of the app's
  * dependencies. `CHROMIUM_PATH` overrides /usr/bin/chromium, as for the browser tests.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +17,7 @@ import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { TOKEN_STORAGE_KEY } from '../common/src/constants.js';
 import { freePort } from '../server/src/test/freePort.js';
-import { startServer } from './server.js';
+import { startServer, waitUntilOk } from './server.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE = 'lighthouse@12';
@@ -34,18 +34,6 @@ interface Result {
   tbt: string;
   cls: string;
   finalUrl: string;
-}
-
-async function waitForDevTools(port: number, browser: ChildProcess) {
-  const until = performance.now() + 15_000;
-  while (performance.now() < until) {
-    if (browser.exitCode !== null) throw new Error('Chromium exited early');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('Chromium did not open its debugging port');
 }
 
 /** A fresh browser profile; with a token, signed in as the app does it, and its cache emptied. */
@@ -66,7 +54,7 @@ async function coldBrowser(baseUrl: string, token: string | null) {
     fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
   };
   try {
-    await waitForDevTools(port, browser);
+    await waitUntilOk(`http://127.0.0.1:${port}/json/version`, browser, 'Chromium');
     const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
     const context = cdp.contexts()[0];
     if (!context) throw new Error('Chromium has no browser context');

@@ -2,18 +2,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { freePort } from '../server/src/test/freePort.js';
 
-/** Polls /api/health every `everyMs` until it answers 200. */
-export async function waitForHealth(baseUrl: string, child: ChildProcess, everyMs = 100, timeoutMs = 20_000) {
+/** Polls `url` every `everyMs` until it answers 2xx, failing if `child` exits first. */
+export async function waitUntilOk(url: string, child: ChildProcess, what: string, everyMs = 100, timeoutMs = 20_000) {
   const until = performance.now() + timeoutMs;
   while (performance.now() < until) {
-    if (child.exitCode !== null) throw new Error('server exited early');
+    if (child.exitCode !== null) throw new Error(`${what} exited early`);
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {}
     await new Promise((r) => setTimeout(r, everyMs));
   }
-  throw new Error('server did not start');
+  throw new Error(`${what} did not start`);
 }
+
+/** Polls /api/health every `everyMs` until it answers 200. */
+export const waitForHealth = (baseUrl: string, child: ChildProcess, everyMs = 100) =>
+  waitUntilOk(`${baseUrl}/api/health`, child, 'server', everyMs);
 
 export interface RunningServer {
   baseUrl: string;

@@ -114,24 +114,18 @@ export function createSdkProvider(cfg: AiProviderConfig): AiProvider {
 
     async *streamText({ system, messages, signal }) {
       let streamError: unknown;
-      let ai: Awaited<ReturnType<typeof loadSdk>>['ai'];
-      let model: LanguageModel;
       try {
-        ({ ai, model } = await sdk());
-      } catch (err) {
-        throw fail(err, signal);
-      }
-      const result = ai.streamText({
-        ...common(model, signal),
-        // A stream may be long; what matters is that it keeps moving.
-        timeout: { chunkMs: cfg.timeoutMs },
-        system,
-        messages: toModelMessages(messages),
-        onError: ({ error }) => {
-          streamError = error;
-        },
-      });
-      try {
+        const { ai, model } = await sdk();
+        const result = ai.streamText({
+          ...common(model, signal),
+          // A stream may be long; what matters is that it keeps moving.
+          timeout: { chunkMs: cfg.timeoutMs },
+          system,
+          messages: toModelMessages(messages),
+          onError: ({ error }) => {
+            streamError = error;
+          },
+        });
         for await (const part of result.fullStream) {
           if (part.type === 'text-delta') yield part.text;
           else if (part.type === 'error') throw part.error;
