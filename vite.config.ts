@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -49,8 +50,24 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router publishes its development build (with its warnings) as the package's only entry;
+ * the same code without them is in `dist/production`, which the built app uses.
+ */
+const routerProduction = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command }) => ({
   root: 'web',
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: routerProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: routerProduction('dom-export.mjs') },
+          ]
+        : [],
+  },
   plugins: [
     react(),
     responseChecks(),
@@ -104,4 +121,4 @@ export default defineConfig({
     },
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
-});
+}));
