@@ -124,6 +124,15 @@ export const listTranscriptsQuery = z.object({
 });
 
 /**
+ * A day's or a range of days' transcripts, a page at a time. The default is the largest page, so
+ * that the days a screen shows usually come in one request; a full page means there may be more.
+ */
+export const transcriptDaysQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(TRANSCRIPT_PAGE_MAX).default(TRANSCRIPT_PAGE_MAX),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+/**
  * A transcript without its text, for lists (a two-hour meeting is 150 KB): its length and the
  * card preview's opening instead. The text itself comes from GET /api/transcripts/{id}.
  */

@@ -282,6 +282,15 @@ describe('MCP server', () => {
       expect(impromptu.transcript).toMatchObject({ date: today, transcript_type: 'impromptu', characters: 120_000 });
       const listed = await call(mcp, 'transcripts_list', { start_date: today, end_date: tomorrow });
       expect(listed.transcripts.map((t: { title: string }) => t.title)).toEqual(['Hallway chat', 'Design review']);
+      expect(listed.next_offset).toBeNull();
+      // A page at a time: next_offset leads to the next one, null on the last.
+      const paged = { start_date: today, end_date: tomorrow, limit: 1 };
+      const page1 = await mcp.callTool({ name: 'transcripts_list', arguments: paged });
+      expect(page1.structuredContent).toMatchObject({ transcripts: [{ title: 'Hallway chat' }], next_offset: 1 });
+      expect((page1.content as Array<{ text: string }>)[0]?.text).toMatch(/\[more: offset 1\]$/);
+      const page2 = await call(mcp, 'transcripts_list', { ...paged, offset: 1 });
+      expect(page2).toMatchObject({ transcripts: [{ title: 'Design review' }], next_offset: null });
+      expect((await call(mcp, 'transcripts_list', { ...paged, offset: 2 })).transcripts).toEqual([]);
       // Long texts come in parts.
       const part1 = await call(mcp, 'transcript_get', { id: impromptu.transcript.id });
       expect(part1.text).toHaveLength(50_000);

@@ -124,20 +124,36 @@ const countQuery = prepared<{ userId: number }, { n: string | number }>((db, p) 
 );
 const countOf = async (db: Db, userId: number) => Number((await countQuery.executeTakeFirst(db, { userId }))?.n ?? 0);
 
-/** Summaries of the transcripts whose day lies in [start, end] (the user's own calendar days), by day then creation. */
-export async function listSummariesBetween(db: Db, userId: number, start: string, end: string) {
-  return (await summariesBetween.execute(db, { userId, start, end })).map(presentSummary);
+/**
+ * Summaries of the transcripts whose day lies in [start, end] (the user's own calendar days), by
+ * day, then creation, then id; all of them, or the page `page` asks for.
+ */
+export async function listSummariesBetween(
+  db: Db,
+  userId: number,
+  start: string,
+  end: string,
+  page?: { limit: number; offset: number },
+) {
+  const rows = page
+    ? await summariesBetweenPage.execute(db, { userId, start, end, ...page })
+    : await summariesBetween.execute(db, { userId, start, end });
+  return rows.map(presentSummary);
 }
 
 // A day's or a range's transcripts are read by the day view, the weekly plan and the coaches:
 // compiled once (db/prepared.ts).
-const summariesBetween = prepared<{ userId: number; start: string; end: string }, SummaryRow>((db, p) =>
+type BetweenParams = { userId: number; start: string; end: string };
+const between = (db: Db, p: BetweenParams) =>
   summaries(db, p.userId)
     .where('date', '>=', p.start)
     .where('date', '<=', p.end)
     .orderBy('date', 'asc')
     .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc'),
+    .orderBy('id', 'asc');
+const summariesBetween = prepared<BetweenParams, SummaryRow>(between);
+const summariesBetweenPage = prepared<BetweenParams & { limit: number; offset: number }, SummaryRow>((db, p) =>
+  between(db, p).limit(p.limit).offset(p.offset),
 );
 
 export async function get(db: Db, userId: number, id: number) {

@@ -10,9 +10,11 @@ import {
   importTranscriptResponse,
   listTranscriptsQuery,
   TRANSCRIPT_BODY_LIMIT,
+  TRANSCRIPT_PAGE_MAX,
   transcript,
   transcriptBody,
   transcriptDateParams,
+  transcriptDaysQuery,
   transcriptIdParams,
   transcriptRangeParams,
   transcriptSummariesResponse,
@@ -33,6 +35,7 @@ const readOne = errors(400, 401, 404);
 /** Writes: also a foreign origin (403) and a body past the route's limit (413). */
 const write = errors(400, 401, 403, 413);
 const writeOne = errors(400, 401, 403, 404, 413);
+const DAYS_PAGING = `Paged: limit (default and at most ${TRANSCRIPT_PAGE_MAX}) summaries from offset; a page with fewer than limit is the last. Ordered by day, then by when each was recorded, then by id, so pages never overlap.`;
 
 export async function transcriptRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
@@ -79,11 +82,14 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
         operationId: 'transcripts.byDate',
         tags,
         summary: 'Transcripts of one day (a day of the user’s own calendar), without their texts',
+        description: DAYS_PAGING,
         params: transcriptDateParams,
+        querystring: transcriptDaysQuery,
         response: { 200: transcriptSummariesResponse, ...read },
       },
     },
-    async (request) => repo.listSummariesBetween(ctx.db, userOf(request).id, request.params.date, request.params.date),
+    async (request) =>
+      repo.listSummariesBetween(ctx.db, userOf(request).id, request.params.date, request.params.date, request.query),
   );
 
   r.get(
@@ -93,12 +99,20 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
         operationId: 'transcripts.range',
         tags,
         summary: 'Transcripts whose day lies between the two dates, both included, without their texts',
+        description: DAYS_PAGING,
         params: transcriptRangeParams,
+        querystring: transcriptDaysQuery,
         response: { 200: transcriptSummariesResponse, ...read },
       },
     },
     async (request) =>
-      repo.listSummariesBetween(ctx.db, userOf(request).id, request.params.startDate, request.params.endDate),
+      repo.listSummariesBetween(
+        ctx.db,
+        userOf(request).id,
+        request.params.startDate,
+        request.params.endDate,
+        request.query,
+      ),
   );
 
   r.get(

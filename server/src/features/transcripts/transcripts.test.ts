@@ -344,6 +344,58 @@ describe('transcripts API', () => {
     }
   });
 
+  it("pages a day's and a range's transcripts in a stable order, refusing pages out of bounds", async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const aliceId = await userIdOf(h, 'alice');
+    // 205 over three days, created in pairs at the same instant: the id breaks those ties.
+    const days = ['2026-03-09', '2026-03-10', '2026-03-11'];
+    await h.ctx.db
+      .insertInto('transcripts')
+      .values(
+        Array.from({ length: 205 }, (_, i) => ({
+          user_id: aliceId,
+          date: days[i % 3] as string,
+          title: `Meeting ${i}`,
+          content: `Notes ${i}`,
+          transcript_type: 'impromptu',
+          created_at: new Date(Date.UTC(2026, 2, 9, 8) + Math.floor(i / 2) * 60_000).toISOString(),
+        })),
+      )
+      .execute();
+    const ordered = await h.ctx.db
+      .selectFrom('transcripts')
+      .select(['id', 'date'])
+      .where('user_id', '=', aliceId)
+      .orderBy('date')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const idsOf = (list: Array<{ id: number }>) => list.map((t) => t.id);
+    const range = '/api/transcripts/range/2026-03-09/2026-03-11';
+
+    const first = await get(c, range);
+    expect(first).toHaveLength(TRANSCRIPT_PAGE_MAX);
+    const rest = await get(c, `${range}?limit=${TRANSCRIPT_PAGE_MAX}&offset=${TRANSCRIPT_PAGE_MAX}`);
+    expect([...idsOf(first), ...idsOf(rest)]).toEqual(idsOf(ordered));
+    expect(await get(c, `${range}?offset=205`)).toEqual([]);
+    // Smaller pages follow on from each other without gaps or overlaps, on a day as over a range.
+    const day = ordered.filter((t) => t.date === '2026-03-10');
+    const pages = [];
+    for (let offset = 0; offset < day.length; offset += 7)
+      pages.push(...(await get(c, `/api/transcripts/date/2026-03-10?limit=7&offset=${offset}`)));
+    expect(idsOf(pages)).toEqual(idsOf(day));
+    expect(idsOf(await get(c, `${range}?limit=5&offset=100`))).toEqual(idsOf(ordered.slice(100, 105)));
+
+    for (const query of ['limit=0', `limit=${TRANSCRIPT_PAGE_MAX + 1}`, 'limit=x', 'offset=-1', 'offset=1000001']) {
+      for (const url of [`${range}?${query}`, `/api/transcripts/date/2026-03-10?${query}`]) {
+        const res = await c.request({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json()).toEqual({ error: expect.any(String) });
+      }
+    }
+  });
+
   it('fills the length and opening of transcripts saved before they were kept, and undoes cleanly', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');

@@ -1,5 +1,7 @@
 import {
   TRANSCRIPT_MAX_CHARS,
+  TRANSCRIPT_PAGE_DEFAULT,
+  TRANSCRIPT_PAGE_MAX,
   TRANSCRIPT_TITLE_MAX,
   type Transcript,
   type TranscriptSummary,
@@ -47,23 +49,36 @@ export const transcriptTools: ToolDef[] = [
     name: 'transcripts_list',
     title: 'List meeting transcripts',
     description:
-      "Lists the user's meeting transcripts dated from start_date through end_date (the meeting's day in the user's time zone): title, type (scheduled = attached to a calendar event, impromptu), length and a short preview. Default: the last 30 days. Read one in full with transcript_get; find words in them with search.",
+      "Lists the user's meeting transcripts dated from start_date through end_date (the meeting's day in the user's time zone), oldest day first: title, type (scheduled = attached to a calendar event, impromptu), length and a short preview. Default: the last 30 days. A page at a time (`limit` from `offset`; next_offset is null on the last page). Read one in full with transcript_get; find words in them with search.",
     input: {
       start_date: optionalDate('First day; 30 days before end_date'),
       end_date: optionalDate('Last day (inclusive)'),
+      limit: z.number().int().min(1).max(TRANSCRIPT_PAGE_MAX).default(TRANSCRIPT_PAGE_DEFAULT),
+      offset: z.number().int().min(0).max(1_000_000).default(0).describe('Transcripts to skip'),
     },
-    output: { start_date: z.string(), end_date: z.string(), transcripts: z.array(summary) },
+    output: {
+      start_date: z.string(),
+      end_date: z.string(),
+      transcripts: z.array(summary),
+      next_offset: z.number().int().nullable().describe('null on the last page'),
+    },
     write: false,
-    async run(t, { start_date, end_date }) {
+    async run(t, { start_date, end_date, limit, offset }) {
       const to = end_date ?? t.today();
       const from = start_date ?? addDays(to, -30);
       if (to < from) throw new HttpError(400, 'end_date must not be before start_date');
       if (daysBetween(from, to) >= RANGE_MAX_DAYS)
         throw new HttpError(400, `The range may span at most ${RANGE_MAX_DAYS} days`);
-      const list = (await listSummariesBetween(t.ctx.db, t.user.id, from, to)).map(summariseListed);
+      // One more than the page, to tell whether another follows.
+      const rows = await listSummariesBetween(t.ctx.db, t.user.id, from, to, { limit: limit + 1, offset });
+      const list = rows.slice(0, limit).map(summariseListed);
+      const next = rows.length > limit ? offset + limit : null;
+      const lines = list.map(line).join('\n');
       return {
-        data: { start_date: from, end_date: to, transcripts: list },
-        text: list.length ? list.map(line).join('\n') : `No transcripts from ${from} to ${to}.`,
+        data: { start_date: from, end_date: to, transcripts: list, next_offset: next },
+        text: list.length
+          ? `${lines}${next === null ? '' : `\n\n[more: offset ${next}]`}`
+          : `No transcripts from ${from} to ${to}${offset ? ` after the first ${offset}` : ''}.`,
       };
     },
   }),

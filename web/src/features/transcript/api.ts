@@ -75,9 +75,22 @@ export function useTranscript(id: number | undefined) {
   });
 }
 
-/** Summaries of the transcripts dated in [start, end]: enough for cards and an event's mark. */
-export const fetchRange = (start: string, end: string) =>
-  get(`/transcripts/range/${start}/${end}`, { schema: transcriptSummariesResponse });
+/**
+ * Summaries of the transcripts dated in [start, end], all of them, a largest page at a time (a
+ * page short of it is the last): enough for cards and an event's mark. One saved between two
+ * pages may shift them, so each is kept once.
+ */
+export async function fetchRange(start: string, end: string): Promise<TranscriptSummary[]> {
+  const byId = new Map<number, TranscriptSummary>();
+  for (let offset = 0; ; offset += TRANSCRIPT_PAGE_MAX) {
+    const page = await get(`/transcripts/range/${start}/${end}`, {
+      schema: transcriptSummariesResponse,
+      query: { limit: TRANSCRIPT_PAGE_MAX, offset },
+    });
+    for (const t of page) byId.set(t.id, t);
+    if (page.length < TRANSCRIPT_PAGE_MAX) return [...byId.values()];
+  }
+}
 
 export const createTranscript = (body: TranscriptBody) => post('/transcripts', body, { schema: transcript });
 export const updateTranscript = (id: number, body: TranscriptBody) =>
