@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONVERSATIONS_PAGE_MAX, type Conversation } from '../../../../common/src/api/coach';
 import { TRANSCRIPT_PAGE_MAX, type TranscriptSummary } from '../../../../common/src/api/transcripts';
-import { fetchRange } from './api';
+import { fetchAssistantChats, fetchRange } from './api';
 
 // Runs in Node: the browser globals the client touches are stubbed.
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -56,5 +57,24 @@ describe("a range of days' transcripts", () => {
     reply(ids(TRANSCRIPT_PAGE_MAX, 2));
     const all = await fetchRange('2026-03-01', '2026-03-31');
     expect(all.map((t) => t.id)).toEqual(ids(1, TRANSCRIPT_PAGE_MAX + 1).map((t) => t.id));
+  });
+});
+
+describe("Data Management's assistant conversations", () => {
+  it('are read a largest page at a time until a page falls short', async () => {
+    const chat = (i: number): Conversation => ({
+      conversation_uuid: `c${i}`,
+      coach_type: 'assistant',
+      title: null,
+      created_at: '2026-03-10T09:00:00.000Z',
+      updated_at: '2026-03-10T09:00:00.000Z',
+    });
+    reply(Array.from({ length: CONVERSATIONS_PAGE_MAX }, (_, i) => chat(i)));
+    reply([chat(CONVERSATIONS_PAGE_MAX)]);
+    expect(await fetchAssistantChats()).toHaveLength(CONVERSATIONS_PAGE_MAX + 1);
+    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual([
+      `/api/coach/conversations?coachTypes=assistant&limit=${CONVERSATIONS_PAGE_MAX}&offset=0`,
+      `/api/coach/conversations?coachTypes=assistant&limit=${CONVERSATIONS_PAGE_MAX}&offset=${CONVERSATIONS_PAGE_MAX}`,
+    ]);
   });
 });

@@ -75,21 +75,26 @@ export function useTranscript(id: number | undefined) {
   });
 }
 
+/** Every item of a paged list: pages of `size` from the start until one falls short. */
+async function everyPage<T>(size: number, page: (limit: number, offset: number) => Promise<T[]>): Promise<T[]> {
+  const all: T[] = [];
+  for (let offset = 0; ; offset += size) {
+    const items = await page(size, offset);
+    all.push(...items);
+    if (items.length < size) return all;
+  }
+}
+
 /**
  * Summaries of the transcripts dated in [start, end], all of them, a largest page at a time (a
  * page short of it is the last): enough for cards and an event's mark. One saved between two
  * pages may shift them, so each is kept once.
  */
 export async function fetchRange(start: string, end: string): Promise<TranscriptSummary[]> {
-  const byId = new Map<number, TranscriptSummary>();
-  for (let offset = 0; ; offset += TRANSCRIPT_PAGE_MAX) {
-    const page = await get(`/transcripts/range/${start}/${end}`, {
-      schema: transcriptSummariesResponse,
-      query: { limit: TRANSCRIPT_PAGE_MAX, offset },
-    });
-    for (const t of page) byId.set(t.id, t);
-    if (page.length < TRANSCRIPT_PAGE_MAX) return [...byId.values()];
-  }
+  const all = await everyPage(TRANSCRIPT_PAGE_MAX, (limit, offset) =>
+    get(`/transcripts/range/${start}/${end}`, { schema: transcriptSummariesResponse, query: { limit, offset } }),
+  );
+  return [...new Map(all.map((t) => [t.id, t])).values()];
 }
 
 export const createTranscript = (body: TranscriptBody) => post('/transcripts', body, { schema: transcript });
@@ -164,18 +169,10 @@ export const fetchEvents = (startDate: string, endDate: string) =>
   });
 
 /** Every assistant conversation, newest first: Data Management lists them all to select and delete. */
-export async function fetchAssistantChats(): Promise<Conversation[]> {
-  const all: Conversation[] = [];
-  for (let offset = 0; ; offset += CONVERSATIONS_PAGE_MAX) {
-    const params = new URLSearchParams({
-      coachTypes: 'assistant',
-      limit: String(CONVERSATIONS_PAGE_MAX),
-      offset: String(offset),
-    });
-    const page = await get(`/coach/conversations?${params}`, { schema: conversationsResponse });
-    all.push(...page);
-    if (page.length < CONVERSATIONS_PAGE_MAX) return all;
-  }
-}
+export const fetchAssistantChats = (): Promise<Conversation[]> =>
+  everyPage(CONVERSATIONS_PAGE_MAX, (limit, offset) => {
+    const params = new URLSearchParams({ coachTypes: 'assistant', limit: String(limit), offset: String(offset) });
+    return get(`/coach/conversations?${params}`, { schema: conversationsResponse });
+  });
 export const bulkDeleteChats = (uuids: string[]) =>
   post('/coach/conversations/bulk-delete', { uuids }, { schema: bulkDeleteResponse });
