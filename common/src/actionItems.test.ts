@@ -5,6 +5,13 @@ import { ACTION_ITEMS_MAX, extractActionItems } from './actionItems.js';
 const texts = (t: string) => extractActionItems(t).map((i) => i.text);
 
 describe('action-item extractor', () => {
+  it('treats U+2028 and U+2029 as line ends', () => {
+    expect(extractActionItems('TODO call Bob\u2028about the plan\u2029- [ ] book the room')).toEqual([
+      { text: 'call Bob', source: 'TODO call Bob' },
+      { text: 'book the room', source: '- [ ] book the room' },
+    ]);
+  });
+
   it('finds checkboxes, labels, @me and first-person commitments, to the end of the sentence', () => {
     const transcript = [
       'Alice: Welcome everyone.',

@@ -20,19 +20,26 @@ export const ACTION_ITEMS_MAX = 50;
 const MIN_LENGTH = 3;
 const MAX_LENGTH = 300;
 
+// The `s` flag lets `(.+)$` take the rest of the line at once: without it, a line holding U+2028
+// made every split between `\s+` and `(.+)` be tried (time quadratic in the line's length).
 const RULES: RegExp[] = [
-  /(?:^|\s)(?:[-*]\s*)?\[ \]\s+(.+)$/u,
-  /\b(?:action(?:[ -]item)?|to-?do|to do)\s*[:–-]\s*(.+)$/iu,
-  /\bTODO\s+(.+)$/u,
-  /(?:^|\s)@me\b[:,]?\s+(.+)$/iu,
-  /\bI(?: will|'ll|’ll)\s+(?!not\b|never\b|be\b)(.+)$/u,
+  /(?:^|\s)(?:[-*]\s*)?\[ \]\s+(.+)$/su,
+  /\b(?:action(?:[ -]item)?|to-?do|to do)\s*[:–-]\s*(.+)$/isu,
+  /\bTODO\s+(.+)$/su,
+  /(?:^|\s)@me\b[:,]?\s+(.+)$/isu,
+  /\bI(?: will|'ll|’ll)\s+(?!not\b|never\b|be\b)(.+)$/su,
 ];
+
+const CLOSING = /[\s,:;.!?"'“”‘’)]/u;
 
 /** The first sentence of `s`, without closing punctuation or wrapping quotes. */
 function firstSentence(s: string): string {
   const end = s.search(/[.!?;](?:\s|$)/u);
   const cut = end === -1 ? s : s.slice(0, end);
-  return cut.replace(/[\s,:;.!?"'“”‘’)]+$/u, '').trim();
+  // Trimmed from the end by hand: `[…]+$` tries every start in a long run of these characters.
+  let last = cut.length;
+  while (last > 0 && CLOSING.test(cut[last - 1] ?? '')) last--;
+  return cut.slice(0, last).trim();
 }
 
 /** Cuts at the last word boundary within `max` characters. */
@@ -46,7 +53,7 @@ function limit(s: string, max: number): string {
 export function extractActionItems(transcript: string): ExtractedItem[] {
   const seen = new Set<string>();
   const items: ExtractedItem[] = [];
-  for (const raw of transcript.split(/\r\n|\r|\n/)) {
+  for (const raw of transcript.split(/\r\n|[\r\n\u2028\u2029]/)) {
     const source = raw.trim();
     if (!source) continue;
     for (const rule of RULES) {

@@ -4,15 +4,15 @@
  * heading. Everything else in the note is kept as written.
  */
 export function appendToSection(text: string, heading: string, addition: string): string {
-  const add = addition.replace(/\s+$/, '');
+  const add = addition.trimEnd();
   const lines = text.split('\n');
   const norm = (s: string) => s.trim().toLowerCase();
   const start = lines.findIndex((l) => {
-    const m = /^#{1,2}\s+(.*)$/.exec(l.trim());
+    const m = /^#{1,2}\s+(.*)$/s.exec(l.trim());
     return m?.[1] !== undefined && norm(m[1]) === norm(heading);
   });
   if (start < 0) {
-    const body = text.replace(/\s+$/, '');
+    const body = text.trimEnd();
     return `${body}${body ? '\n\n' : ''}## ${heading}\n${add}\n`;
   }
   let end = start + 1;

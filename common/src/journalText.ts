@@ -4,6 +4,8 @@
  * rendered back into the same text.
  */
 
+import { atxHeading } from './markdownHeading.js';
+
 export interface MorningPart {
   daily_priorities: string[];
   gtd_next_actions: string[];
@@ -78,13 +80,25 @@ export const emptyEvening = (): EveningPart => ({
   personal_time: [],
 });
 
-const HEADING = /^#{1,6}\s+(.+?)\s*#*\s*$/;
 const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
 
-function subOf(title: string): Sub | undefined {
-  const t = norm(title);
-  return SUBS.find((s) => (s.kind === 'energy' ? t.startsWith(norm(s.title)) : t === norm(s.title)));
+/** The title of the markdown heading that `line` is, once trimmed; undefined for other lines. */
+const headingTitle = (line: string) => atxHeading(line.trim())?.title;
+
+/** The subheadings by their normalised titles; Energy Level is matched as a prefix. */
+const SUB_BY_TITLE = new Map(SUBS.filter((s) => s.kind !== 'energy').map((s) => [norm(s.title), s]));
+const ENERGY_SUB = SUBS.find((s) => s.kind === 'energy') as Sub;
+const ENERGY_TITLE = norm(ENERGY_SUB.title);
+
+/** The subheading a normalised title names. */
+function subOfNormal(t: string): Sub | undefined {
+  return SUB_BY_TITLE.get(t) ?? (t.startsWith(ENERGY_TITLE) ? ENERGY_SUB : undefined);
 }
+
+const subOf = (title: string) => subOfNormal(norm(title));
+const MORNING_NORMAL = norm(MORNING_HEADING);
+const EVENING_NORMAL = norm(EVENING_HEADING);
+const GOALS_NORMAL = norm(GOALS_HEADING);
 
 function energyOf(title: string): number {
   const m = /(\d+(?:\.\d+)?)\s*(?:\/\s*10)?/.exec(title.slice('Energy Level'.length));
@@ -101,7 +115,7 @@ export function parseDailyNote(text: string): DailyStructuredData {
   const goals: string[] = [];
   let section: 'goals' | 'morning' | 'evening' | 'other' = 'other';
   let sub: Sub | undefined;
-  const texts = new Map<string, string[]>();
+  const texts = new Map<string, { target: Record<string, unknown>; lines: string[] }>();
 
   const ensure = (part: 'morning' | 'evening') => {
     if (part === 'morning') morning ??= emptyMorning();
@@ -109,23 +123,23 @@ export function parseDailyNote(text: string): DailyStructuredData {
   };
 
   for (const line of text.split(/\r?\n/)) {
-    const heading = HEADING.exec(line.trim());
-    if (heading?.[1]) {
-      const title = heading[1];
-      const found = subOf(title);
+    const title = headingTitle(line);
+    if (title !== undefined) {
+      const normal = norm(title);
+      const found = subOfNormal(normal);
       sub = undefined;
       if (found) {
         sub = found;
         ensure(found.part);
         section = found.part;
         if (found.kind === 'energy' && morning) morning.energy_level = energyOf(title);
-      } else if (norm(title) === norm(MORNING_HEADING)) {
+      } else if (normal === MORNING_NORMAL) {
         section = 'morning';
         ensure('morning');
-      } else if (norm(title) === norm(EVENING_HEADING)) {
+      } else if (normal === EVENING_NORMAL) {
         section = 'evening';
         ensure('evening');
-      } else if (norm(title) === norm(GOALS_HEADING)) {
+      } else if (normal === GOALS_NORMAL) {
         section = 'goals';
       } else {
         section = 'other';
@@ -143,12 +157,13 @@ export function parseDailyNote(text: string): DailyStructuredData {
       const item = bullet(line);
       if (item) (target[sub.key] as string[]).push(item);
     } else {
-      const lines = texts.get(sub.key) ?? [];
-      lines.push(line);
-      texts.set(sub.key, lines);
-      target[sub.key] = lines.join('\n').trim();
+      // Joined once at the end: joining on every line took time quadratic in the section's length.
+      const lines = texts.get(sub.key);
+      if (lines) lines.lines.push(line);
+      else texts.set(sub.key, { target, lines: [line] });
     }
   }
+  for (const [key, { target, lines }] of texts) target[key] = lines.join('\n').trim();
   if (goals.length) {
     ensure('morning');
     if (morning) morning.personal_goal = goals.join('\n');
@@ -196,14 +211,14 @@ export function renderDailyNote(data: DailyStructuredData | null | undefined): s
 export function replaceSection(text: string, heading: string, block: string): string {
   const lines = text.split('\n');
   const start = lines.findIndex((l) => {
-    const h = HEADING.exec(l.trim());
-    return h?.[1] !== undefined && norm(h[1]) === norm(heading);
+    const title = headingTitle(l);
+    return title !== undefined && norm(title) === norm(heading);
   });
-  if (start < 0) return `${text.replace(/\s*$/, '')}${text.trim() ? '\n\n' : ''}${block}\n`;
+  if (start < 0) return `${text.trimEnd()}${text.trim() ? '\n\n' : ''}${block}\n`;
   let end = start + 1;
   while (end < lines.length) {
-    const h = HEADING.exec((lines[end] ?? '').trim());
-    if (h?.[1] && !subOf(h[1])) break;
+    const title = headingTitle(lines[end] ?? '');
+    if (title !== undefined && !subOf(title)) break;
     end++;
   }
   const after = lines.slice(end);
@@ -224,8 +239,8 @@ export function openAtPart(text: string, part: 'morning' | 'evening'): { text: s
   const heading = PART_HEADINGS[part];
   const lines = text.split('\n');
   const start = lines.findIndex((l) => {
-    const h = HEADING.exec(l.trim());
-    return h?.[1] !== undefined && norm(h[1]) === norm(heading);
+    const title = headingTitle(l);
+    return title !== undefined && norm(title) === norm(heading);
   });
   if (start < 0) {
     const next = replaceSection(text, heading, renderPart(part, part === 'morning' ? emptyMorning() : emptyEvening()));
@@ -235,8 +250,8 @@ export function openAtPart(text: string, part: 'morning' | 'evening'): { text: s
   }
   let end = start + 1;
   while (end < lines.length) {
-    const h = HEADING.exec((lines[end] ?? '').trim());
-    if (h?.[1] && !subOf(h[1])) break;
+    const title = headingTitle(lines[end] ?? '');
+    if (title !== undefined && !subOf(title)) break;
     end++;
   }
   while (end > start + 1 && (lines[end - 1] ?? '').trim() === '') end--;

@@ -3,6 +3,8 @@
  * (part 2 §4 'Report detection'). The spec names the factors and the threshold of 50 points;
  * the points per factor are ours and are listed in REPORT_POINTS.
  */
+import { atxHeading } from './markdownHeading.js';
+
 export const REPORT_THRESHOLD = 50;
 
 export const REPORT_POINTS = {
@@ -27,7 +29,6 @@ export interface ReportScore {
   forcedBubble?: 'short' | 'question' | 'error';
 }
 
-const HEADER = /^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$/;
 /** A line that is only bold text, e.g. `**Top priorities**` or `**Wins:**`, also heads a section. */
 const BOLD_HEADER = /^\s{0,3}\*\*([^*]+?)\*\*:?\s*$/;
 const BULLET = /^\s*(?:[-*+]|\d+[.)])\s+\S/;
@@ -38,11 +39,16 @@ const ERROR_LIKE =
 
 export const countWords = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
-/** The line's heading (a markdown heading or a bold-only line): the match and its plain text. */
-function headingOf(line: string): { match: RegExpExecArray; text: string } | undefined {
-  const match = HEADER.exec(line) ?? BOLD_HEADER.exec(line);
-  const t = match ? (match[2] ?? match[1]) : undefined;
-  return match && t ? { match, text: stripInline(t) } : undefined;
+/**
+ * The line's heading (a markdown heading indented by at most three spaces, or a bold-only line):
+ * its level (null for a bold line) and its plain text.
+ */
+function headingOf(line: string): { level: number | null; text: string } | undefined {
+  const body = line.trimStart();
+  const atx = line.length - body.length <= 3 ? atxHeading(body) : undefined;
+  if (atx) return { level: atx.level, text: stripInline(atx.title) };
+  const bold = BOLD_HEADER.exec(line)?.[1];
+  return bold ? { level: null, text: stripInline(bold) } : undefined;
 }
 
 export function headings(text: string): string[] {
@@ -114,8 +120,7 @@ export function reportSections(text: string): ReportSection[] {
     if (h) {
       if (current.heading !== null || current.body.trim()) sections.push(current);
       // The first heading is the card's title; a top-level first heading opens no section.
-      const level = h.match[1];
-      const isTitle = !seenTitle && level?.startsWith('#') && level.length === 1;
+      const isTitle = !seenTitle && h.level === 1;
       seenTitle = true;
       current = { heading: isTitle ? null : h.text, body: '' };
     } else {

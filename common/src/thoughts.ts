@@ -1,10 +1,35 @@
-/** Reasoning models wrap their thinking in <think> tags: it is kept apart and shown on demand. */
+const OPENING = /<(think|thinking)>/gi;
+
+/**
+ * Reasoning models wrap their thinking in <think> tags: it is kept apart and shown on demand.
+ * Each block runs from its tag to the first closing tag of the same name (in any case). The
+ * blocks are found by hand rather than with `<(think|thinking)>([\s\S]*?)<\/\1>`, which reads to
+ * the end of the text again from every unclosed tag.
+ */
 export function splitThoughts(text: string): { content: string; thoughts: string | null } {
   const thoughts: string[] = [];
-  let content = text.replace(/<(think|thinking)>([\s\S]*?)<\/\1>/gi, (_m, _tag, inner: string) => {
-    thoughts.push(inner.trim());
-    return '';
-  });
+  const kept: string[] = [];
+  // A tag with no closing tag after one opening has none after any later opening either.
+  const unclosed = new Set<string>();
+  const opening = new RegExp(OPENING);
+  let from = 0;
+  for (let open = opening.exec(text); open; open = opening.exec(text)) {
+    const tag = (open[1] ?? '').toLowerCase();
+    if (unclosed.has(tag)) continue;
+    const closing = new RegExp(`</${tag}>`, 'gi');
+    closing.lastIndex = opening.lastIndex;
+    const close = closing.exec(text);
+    if (!close) {
+      unclosed.add(tag);
+      continue;
+    }
+    thoughts.push(text.slice(opening.lastIndex, close.index).trim());
+    kept.push(text.slice(from, open.index));
+    from = closing.lastIndex;
+    opening.lastIndex = closing.lastIndex;
+  }
+  kept.push(text.slice(from));
+  let content = kept.join('');
   // An unclosed tag at the start: the model never finished thinking.
   const open = /^\s*<(think|thinking)>([\s\S]*)$/i.exec(content);
   if (open?.[2] !== undefined) {

@@ -29,6 +29,12 @@ describe('transcript import: cues to text', () => {
     expect(stripMarkup('<c.yellow>Hi</c> <00:00:01.500>there {\\an8}&amp; you')).toBe('Hi there & you');
   });
 
+  it('keeps a < or { that no tag or code closes as text', () => {
+    expect(stripMarkup('a <b <i>c</i> {x {\\an8}d')).toBe('a <b c {x d');
+    const unclosed = '<'.repeat(50_000);
+    expect(stripMarkup(`${unclosed}\n<i>x</i>`)).toBe(`${unclosed}\nx`);
+  });
+
   it('chooses the format by extension, then by signature', () => {
     expect(formatOf('Meeting.VTT', '')).toBe('vtt');
     expect(formatOf('a.srt', 'WEBVTT')).toBe('srt');

@@ -23,11 +23,15 @@ export function formatOf(filename: string, text: string): TranscriptFileFormat {
 /** Text without a byte-order mark and with \n line ends. */
 export const normalizeText = (text: string) => text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
 
-/** Removes styling tags (<i>, <b>, <c.x>, <00:01.000>, </v>) and SRT position codes ({\an8}). */
+/**
+ * Removes styling tags (<i>, <b>, <c.x>, <00:01.000>, </v>) and SRT position codes ({\an8}). A
+ * tag holds no '<' and a code no '{', so each search stops at the next one: a line of unclosed
+ * '<'s is read once, not once from every '<', and a '<' that no '>' closes stays text.
+ */
 export function stripMarkup(text: string): string {
   return text
-    .replace(/<[^>\n]*>/g, '')
-    .replace(/\{\\[^}\n]*\}/g, '')
+    .replace(/<[^<>\n]*>/g, '')
+    .replace(/\{\\[^{}\n]*\}/g, '')
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

@@ -165,7 +165,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
     // Plain-http self-hosting must keep working, and nothing may frame the app.
     transformStaticCSP: (csp) =>
       csp
-        .replace(/\s*upgrade-insecure-requests;?/, '')
+        .replace(/(?<!\s)\s*upgrade-insecure-requests;?/, '')
         .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
         .replace(' validator.swagger.io', ''),
     uiConfig: { validatorUrl: null },

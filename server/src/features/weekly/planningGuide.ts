@@ -18,7 +18,7 @@ const bullets = (items: string[]) => items.map((i) => `- ${i}`).join('\n');
 function statedGoals(message: string): string[] {
   return message
     .split('\n')
-    .map((l) => /^\s*(?:[-*•]|\d+[.)])\s+(.+)$/.exec(l)?.[1]?.trim() ?? '')
+    .map((l) => /^\s*(?:[-*•]|\d+[.)])\s+(.+)$/s.exec(l)?.[1]?.trim() ?? '')
     .filter((l) => l.length > 0 && l.length <= 200);
 }
 

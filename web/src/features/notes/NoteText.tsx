@@ -27,7 +27,7 @@ export function NoteText({ text }: { text: string }) {
     }
   };
   for (const line of text.split(/\r?\n/)) {
-    const heading = /^(#{1,6})\s+(.*)$/.exec(line.trim());
+    const heading = /^(#{1,6})\s+(.*)$/s.exec(line.trim());
     if (heading) {
       flush();
       const level = heading[1]?.length ?? 1;
@@ -35,7 +35,7 @@ export function NoteText({ text }: { text: string }) {
       blocks.push(<Tag key={blocks.length}>{heading[2]}</Tag>);
       continue;
     }
-    const bullet = /^\s*[-*]\s+(.*)$/.exec(line);
+    const bullet = /^\s*[-*]\s+(.*)$/s.exec(line);
     if (bullet) {
       if (para.length) flush();
       if (bullet[1]?.trim()) items.push(bullet[1]);

@@ -10,7 +10,7 @@ export function NotesPage() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
   const { pathname } = useLocation();
-  const atRoot = pathname.replace(/\/+$/, '') === '/notes';
+  const atRoot = /^\/notes\/*$/.test(pathname);
   return (
     <div className={styles.layout}>
       <aside className={styles.sidebar} data-open={drawerOpen || undefined} aria-label="Notes list">
