@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { getDailyNote } from '../journal/service.js';
-import { getSyncSettings } from './service.js';
+import { writeBackSwitches } from './service.js';
 import { hasWritableCalendar, writeItem } from './writeback.js';
 
 /**
@@ -13,7 +13,7 @@ const MAX_DESCRIPTION = 8000;
 
 export async function afterDailyJournalSaved(ctx: AppContext, userId: number, date: string): Promise<string | null> {
   try {
-    const settings = await getSyncSettings(ctx.db, userId);
+    const settings = await writeBackSwitches(ctx.db, userId);
     if (!settings.sync_journal || !(await hasWritableCalendar(ctx, userId))) return null;
     const note = await getDailyNote(ctx.db, userId, date);
     if (!note.exists || !note.content.trim()) return null;

@@ -75,6 +75,19 @@ function selectedOf(row: settingsRepo.SyncSettingsRow | undefined): string[] {
 const autoSyncOf = (row: settingsRepo.SyncSettingsRow | undefined) =>
   row ? row.auto_sync === 1 : DEFAULT_SYNC.auto_sync;
 
+const switchesOf = (row: settingsRepo.SyncSettingsRow | undefined) => ({
+  sync_workouts: row ? row.sync_workouts === 1 : DEFAULT_SYNC.sync_workouts,
+  sync_journal: row ? row.sync_journal === 1 : DEFAULT_SYNC.sync_journal,
+});
+
+/**
+ * Whether saved workouts and daily journals are written to the calendar: the settings row alone,
+ * for the hooks that run after every such save (getSyncSettings also lists the connections).
+ */
+export async function writeBackSwitches(db: Db, userId: number) {
+  return switchesOf(await settingsRepo.getSyncSettings(db, userId));
+}
+
 export async function getSyncSettings(db: Db, userId: number): Promise<SyncSettings> {
   const row = await settingsRepo.getSyncSettings(db, userId);
   const connections = await repo.listConnections(db, userId);
@@ -82,8 +95,7 @@ export async function getSyncSettings(db: Db, userId: number): Promise<SyncSetti
   const selected = selectedOf(row);
   return {
     auto_sync: autoSyncOf(row),
-    sync_workouts: row ? row.sync_workouts === 1 : DEFAULT_SYNC.sync_workouts,
-    sync_journal: row ? row.sync_journal === 1 : DEFAULT_SYNC.sync_journal,
+    ...switchesOf(row),
     selected_calendars: selected,
     last_sync_time: times.sort().at(-1) ?? null,
   };

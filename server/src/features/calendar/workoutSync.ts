@@ -2,7 +2,7 @@ import { type WorkoutPlan, workoutPlanSchema } from '../../../../common/src/api/
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { getPlanById, type PlanRow } from '../workout/plansRepo.js';
-import { getSyncSettings } from './service.js';
+import { writeBackSwitches } from './service.js';
 import { hasWritableCalendar, workoutEvent, writeItem } from './writeback.js';
 
 /** Writes a workout plan to the calendar as the all-day event of its date (kind 'workout', keyed by date). */
@@ -35,7 +35,7 @@ export async function syncWorkout(ctx: AppContext, userId: number, planId: numbe
  */
 export async function afterWorkoutGenerated(ctx: AppContext, userId: number, row: PlanRow): Promise<string | null> {
   try {
-    const settings = await getSyncSettings(ctx.db, userId);
+    const settings = await writeBackSwitches(ctx.db, userId);
     if (!settings.sync_workouts || !(await hasWritableCalendar(ctx, userId))) return null;
     await writePlan(ctx, userId, row);
     return null;
