@@ -55,6 +55,23 @@ describe('daily note', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('keeps one note and its first id and creation time when a date is saved many times at once', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const texts = Array.from({ length: 8 }, (_, i) => `draft ${i}`);
+    const saves = await Promise.all(texts.map((t) => saveDaily(c, '2026-03-03', t)));
+    expect(saves.map((r) => r.statusCode)).toEqual(texts.map(() => 200));
+    const rows = await h.ctx.db.selectFrom('journal_entries').select(['id', 'content', 'created_at']).execute();
+    expect(rows).toHaveLength(1);
+    // The last save to commit wins; every answer was a whole note of this date.
+    expect(texts).toContain(rows[0]?.content);
+    expect(saves.every((r) => texts.includes(r.json().content))).toBe(true);
+    const before = rows[0];
+    await saveDaily(c, '2026-03-03', NOTE);
+    const after = await h.ctx.db.selectFrom('journal_entries').select(['id', 'content', 'created_at']).execute();
+    expect(after).toEqual([{ id: before?.id, content: NOTE, created_at: before?.created_at }]);
+  });
+
   it('extracts the structured parts when the client sends an empty structured_data', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { type JournalEntry, journalEntry } from '../../../../common/src/api/journal.js';
 import { JOURNAL_LIST_DEFAULT, type JournalType } from '../../../../common/src/journalConstants.js';
 import type { DailyStructuredData } from '../../../../common/src/journalText.js';
@@ -219,43 +219,59 @@ type EntryValues = {
   updated_at: string;
 };
 
-// Saving a note again (every daily note save after the first): compiled once (db/prepared.ts).
-const updateQuery = prepared<EntryValues & { id: number }, never>((db, p) =>
+type EntryInsert = EntryValues & { user_id: number; date: string; journal_type: StoredJournalType; created_at: string };
+
+/**
+ * Saving an entry: one statement that inserts it or, for the types kept one per date (the
+ * partial unique index `journal_entries_one_per_date_uq`), replaces the text of the one already
+ * there, keeping its id and created_at. Two first saves of a date at once cannot both insert.
+ * Compiled once (db/prepared.ts); the index's condition is written as the index has it, a
+ * literal, so that both databases match the conflict target to the index.
+ */
+const upsertQuery = prepared<EntryInsert, JournalRow>((db, p) =>
   db
-    .updateTable('journal_entries')
-    .set({
+    .insertInto('journal_entries')
+    .values({
+      user_id: p.user_id,
+      date: p.date,
+      journal_type: p.journal_type,
       content: p.content,
       structured_data: p.structured_data,
       has_morning: p.has_morning,
       has_evening: p.has_evening,
+      created_at: p.created_at,
       updated_at: p.updated_at,
     })
-    .where('id', '=', p.id),
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'journal_type', 'date'])
+        .where(sql<boolean>`journal_type <> 'note'`)
+        .doUpdateSet((eb) => ({
+          content: eb.ref('excluded.content'),
+          structured_data: eb.ref('excluded.structured_data'),
+          has_morning: eb.ref('excluded.has_morning'),
+          has_evening: eb.ref('excluded.has_evening'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+    )
+    .returningAll(),
 );
 
 /**
  * Writes the entry of a type and date (daily notes and weekly plans: one per date, replaced;
  * plain notes: always a new one) and returns the stored row.
  */
-export async function saveEntry(db: Db, userId: number, e: EntryWrite): Promise<JournalRow> {
-  const values: EntryValues = {
+export function saveEntry(db: Db, userId: number, e: EntryWrite): Promise<JournalRow> {
+  return upsertQuery.executeTakeFirstOrThrow(db, {
+    user_id: userId,
+    date: e.date,
+    journal_type: e.journal_type,
     content: e.content,
     structured_data: e.structured_data ? JSON.stringify(e.structured_data) : null,
     has_morning: e.has_morning ? 1 : 0,
     has_evening: e.has_evening ? 1 : 0,
+    created_at: e.now,
     updated_at: e.now,
-  };
-  return db.transaction().execute(async (trx) => {
-    const existing = e.journal_type === 'note' ? undefined : await findRow(trx, userId, e.journal_type, e.date);
-    if (existing) {
-      await updateQuery.execute(trx, { ...values, id: existing.id });
-      return { ...existing, ...values };
-    }
-    return trx
-      .insertInto('journal_entries')
-      .values({ ...values, user_id: userId, date: e.date, journal_type: e.journal_type, created_at: e.now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
   });
 }
 
