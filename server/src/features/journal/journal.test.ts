@@ -160,6 +160,28 @@ describe('personal journal', () => {
     expect(note.structured_data.evening.frustrations).toBe('none');
   });
 
+  it('keeps both parts when a morning and an evening part are saved at once', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const part = (date: string, journal_type: string, structured_data: object) =>
+      c.request({ method: 'POST', url: '/api/personal-journal', payload: { date, journal_type, structured_data } });
+    const dates = ['2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13'];
+    const saves = await Promise.all(
+      dates.flatMap((date) => [
+        part(date, 'daily_morning', { daily_priorities: ['Plan'], energy_level: 6 }),
+        part(date, 'daily_evening', { wins: ['Shipped'] }),
+      ]),
+    );
+    expect(saves.map((r) => r.statusCode)).toEqual(saves.map(() => 200));
+    for (const date of dates) {
+      const note = (await c.request({ method: 'GET', url: `/api/notes/daily/${date}` })).json();
+      expect(note.content).toContain('### Daily Priorities\n- Plan');
+      expect(note.content).toContain('### Wins\n- Shipped');
+      expect(note.structured_data.morning.daily_priorities).toEqual(['Plan']);
+      expect(note.structured_data.evening.wins).toEqual(['Shipped']);
+    }
+  });
+
   it('keeps one weekly plan per week date, gives it default content, and needs a date', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');

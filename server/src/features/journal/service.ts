@@ -22,6 +22,7 @@ import {
 import { DEFAULT_TIME_ZONE } from '../../../../common/src/time.js';
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
+import { lockForUser } from '../../db/userLock.js';
 import { badRequest } from '../../http/errors.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { writtenOnce } from '../../http/writtenOnce.js';
@@ -123,10 +124,14 @@ async function saveDailyPart(
     if (!fromText) throw badRequest(`No ${heading} found`);
     value = fromText;
   }
-  const current = await getDailyNote(db, userId, date);
-  const data: DailyStructuredData = { ...current.structured_data, [part]: value };
-  const text = replaceSection(current.content, heading, renderPart(part, value));
-  return repo.presentPart(await writeDailyNote(db, userId, date, text, data), part);
+  // Read and written under the user's lock: two parts saved at once each keep the other's.
+  return db.transaction().execute(async (trx) => {
+    await lockForUser(trx, 'dailyNote', userId);
+    const current = await getDailyNote(trx, userId, date);
+    const data: DailyStructuredData = { ...current.structured_data, [part]: value };
+    const text = replaceSection(current.content, heading, renderPart(part, value));
+    return repo.presentPart(await writeDailyNote(trx, userId, date, text, data), part);
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import { planChecklistSync } from '../../../../common/src/checklistText.js';
 import { TODO_MAX_LENGTH, TODO_TEXT } from '../../../../common/src/journalConstants.js';
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
+import { lockForUser } from '../../db/userLock.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import * as repo from './repo.js';
 
@@ -11,8 +12,10 @@ import * as repo from './repo.js';
  * would have, with `adding` more: a dry run that writes nothing). Called
  * inside the transaction of every write that adds or reopens todos, after it: the refusal rolls
  * the write back, so the list as shown (bounded by TODO_OPEN_MAX) always holds every open todo.
+ * It counts under the user's todo lock, so that two writes at once cannot both pass the limit.
  */
 export async function assertOpenWithinLimit(db: Db, userId: number, adding = 0): Promise<void> {
+  await lockForUser(db, 'todos', userId);
   if (await repo.openOverLimit(db, userId, TODO_OPEN_MAX - adding)) throw new HttpError(409, TODOS_OPEN_FULL);
 }
 
@@ -61,6 +64,7 @@ export async function deleteTodo(db: Db, userId: number, id: number) {
 export async function applyChecklist(db: Db, userId: number, text: string) {
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
+    await lockForUser(trx, 'todos', userId);
     const plan = planChecklistSync(text, await repo.listTodos(trx, userId, { now }));
     const tooLong = plan.create.find((l) => l.content.length > TODO_MAX_LENGTH);
     if (tooLong)

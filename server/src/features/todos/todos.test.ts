@@ -130,6 +130,21 @@ describe('todos', () => {
     expect((await list(bob)).map((t) => t.content)).toEqual(['bob keeps this']);
   });
 
+  it('adds each line once when the same checklist is saved several times at once', async () => {
+    h = await createHarness();
+    const alice = await createUserAndSignIn(h, 'alice');
+    const text = '- [ ] Call the dentist\n- [x] Buy milk\n- [ ] Book the venue';
+    const saves = await Promise.all(
+      Array.from({ length: 8 }, () => alice.request({ method: 'PUT', url: '/api/todos/checklist', payload: { text } })),
+    );
+    expect(saves.map((r) => r.statusCode)).toEqual(saves.map(() => 200));
+    expect((await list(alice)).map((t) => [t.content, t.completed])).toEqual([
+      ['Call the dentist', false],
+      ['Book the venue', false],
+      ['Buy milk', true],
+    ]);
+  });
+
   it('saves a 1,000-line checklist in one request, and a bad line changes nothing', async () => {
     h = await createHarness();
     const alice = await createUserAndSignIn(h, 'alice');
