@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { atxHeading } from '../../../../common/src/markdownHeading';
 import styles from './Notes.module.css';
 
 /**
@@ -27,12 +28,12 @@ export function NoteText({ text }: { text: string }) {
     }
   };
   for (const line of text.split(/\r?\n/)) {
-    const heading = /^(#{1,6})\s+(.*)$/s.exec(line.trim());
+    // Read as the daily note's parser reads headings: a closing run of #s is not shown.
+    const heading = atxHeading(line.trim());
     if (heading) {
       flush();
-      const level = heading[1]?.length ?? 1;
-      const Tag = level <= 2 ? 'h3' : 'h4';
-      blocks.push(<Tag key={blocks.length}>{heading[2]}</Tag>);
+      const Tag = heading.level <= 2 ? 'h3' : 'h4';
+      blocks.push(<Tag key={blocks.length}>{heading.title}</Tag>);
       continue;
     }
     const bullet = /^\s*[-*]\s+(.*)$/s.exec(line);
