@@ -26,14 +26,21 @@ const JOURNAL_KIND: Record<Exclude<NoteEntryType, 'transcript'>, StoredJournalTy
   note: 'note',
 };
 
-/** A plain note's title: its first non-empty line, without heading marks. */
+/**
+ * A plain note's title: its first non-empty line, without heading marks. Lines are read only up
+ * to that one (the notes list titles up to 200 notes a page).
+ */
 export function noteTitle(text: string): string {
-  const line = text
-    .split('\n')
-    .map((l) => l.replace(/^#+\s*/, '').trim())
-    .find(Boolean);
-  if (!line) return 'Untitled note';
-  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+  for (let start = 0; ; ) {
+    const end = text.indexOf('\n', start);
+    const line = text
+      .slice(start, end < 0 ? text.length : end)
+      .replace(/^#+\s*/, '')
+      .trim();
+    if (line) return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+    if (end < 0) return 'Untitled note';
+    start = end + 1;
+  }
 }
 
 function headline(row: HeadlineSourceRow, dailyAs: DailyAs): NoteHeadline {
