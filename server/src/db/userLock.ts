@@ -3,7 +3,7 @@ import type { Db } from './index.js';
 import { dialectOf } from './migrationHelpers.js';
 
 /** What a lock guards; each gets its own lock per user. */
-const LOCKS = { todos: 1, dailyNote: 2 } as const;
+const LOCKS = { todos: 1, dailyNote: 2, calendarConnections: 3 } as const;
 
 /**
  * Inside a transaction: waits until no other transaction holds the same lock for this user, and

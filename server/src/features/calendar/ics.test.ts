@@ -114,6 +114,31 @@ describe('.ics subscriptions', () => {
     expect((await c.request({ method: 'DELETE', url: '/api/calendar/ics/abc' })).statusCode).toBe(400);
   });
 
+  it('keeps one subscription when the same URL is subscribed several times at once', async () => {
+    feeds.set('/holidays.ics', feed('Public holiday'));
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const subscribe = () =>
+      c.request({
+        method: 'POST',
+        url: '/api/calendar/ics',
+        payload: { url: `${base}/holidays.ics`, name: 'Holidays' },
+      });
+    const res = await Promise.all(Array.from({ length: 6 }, subscribe));
+    expect(res.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400, 400, 400]);
+    expect(res.filter((r) => r.statusCode === 400).map((r) => r.json().error)).toEqual(
+      Array(5).fill('This calendar URL is already subscribed'),
+    );
+    expect((await c.request({ method: 'GET', url: '/api/calendar/connections' })).json().connections).toHaveLength(1);
+    const events = (
+      await c.request({
+        method: 'GET',
+        url: `/api/calendar/events/range?startDate=${today}&endDate=${addDays(today, 3)}`,
+      })
+    ).json() as CalendarEvent[];
+    expect(events.map((e) => e.summary)).toEqual(['Public holiday', 'Concert']);
+  });
+
   it('names what failed and saves nothing: a missing feed, a page that is not iCalendar, an unreachable host', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');

@@ -13,6 +13,7 @@ import { CalendarAuthExpired, CalendarError } from '../../calendar/types.js';
 import { isoInZone } from '../../calendar/zoneFormat.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
+import { lockForUser } from '../../db/userLock.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { jsonArrayOf, writtenOnce } from '../../http/writtenOnce.js';
 import { dayRangeInZone } from '../../time/dayStarts.js';
@@ -285,18 +286,29 @@ export async function eventsInRangeJson(
 async function saveNewConnection(
   ctx: AppContext,
   userId: number,
-  c: { provider: 'caldav' | 'ics' | 'google'; label: string; credentials: unknown; replace: boolean },
+  c: {
+    provider: 'caldav' | 'ics' | 'google';
+    label: string;
+    credentials: unknown;
+    replace: boolean;
+    /** Throws when the new connection may not join these (a subscription already there). */
+    refuse?: (current: repo.ConnectionRow[]) => void;
+  },
 ) {
   const provider = providerOf(c.provider);
   const pctx = await providerContext(ctx, userId, null);
   // Checked before anything is saved: nothing half-connected is kept.
   const remote = await provider.listCalendars(c.credentials, pctx);
   const sealed = secretBox(ctx.config).seal(c.credentials);
-  const previous = c.replace
-    ? (await repo.listConnections(ctx.db, userId)).filter((x) => x.provider === c.provider)
-    : [];
   const id = await ctx.db.transaction().execute(async (trx) => {
-    for (const p of previous) await repo.deleteConnection(trx, userId, p.id);
+    // One new connection of a user's at a time: what it replaces, or is refused beside, is read
+    // after any other being saved at once has been (two subscriptions to one URL at once were
+    // both kept on PostgreSQL).
+    await lockForUser(trx, 'calendarConnections', userId);
+    const current = await repo.listConnections(trx, userId);
+    c.refuse?.(current);
+    for (const p of c.replace ? current.filter((x) => x.provider === c.provider) : [])
+      await repo.deleteConnection(trx, userId, p.id);
     const newId = await repo.insertConnection(trx, userId, {
       provider: c.provider,
       label: c.label,
@@ -336,17 +348,20 @@ export async function connectCaldav(
 
 export async function connectIcs(ctx: AppContext, userId: number, body: { url: string; name: string }) {
   const url = body.url.replace(/^webcal:/i, 'https:');
-  const existing = await repo.listConnections(ctx.db, userId);
   const box = secretBox(ctx.config);
-  if (existing.some((c) => c.provider === 'ics' && box.open<{ url: string }>(c.credentials).url === url)) {
-    throw new HttpError(400, 'This calendar URL is already subscribed');
-  }
+  const refuse = (current: repo.ConnectionRow[]) => {
+    if (current.some((c) => c.provider === 'ics' && box.open<{ url: string }>(c.credentials).url === url))
+      throw new HttpError(400, 'This calendar URL is already subscribed');
+  };
+  // Checked before the feed is fetched, and again as the subscription is saved.
+  refuse(await repo.listConnections(ctx.db, userId));
   try {
     return await saveNewConnection(ctx, userId, {
       provider: 'ics',
       label: body.name,
       credentials: { url, name: body.name },
       replace: false,
+      refuse,
     });
   } catch (err) {
     if (err instanceof CalendarError) throw new HttpError(400, err.message);
