@@ -26,6 +26,10 @@ const ADMIN = { username: 'admin', password: 'bench-admin-password' };
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg >= 0 ? Number(process.argv[runsArg + 1]) : 3;
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs must be a whole number of at least 1');
+// `--reports DIR` keeps each run's full report there (login-1.json, dashboard-1.json, …).
+const reportsArg = process.argv.indexOf('--reports');
+const REPORTS = reportsArg >= 0 ? process.argv[reportsArg + 1] : undefined;
+if (reportsArg >= 0 && !REPORTS) throw new Error('--reports needs a directory');
 
 interface Result {
   score: number;
@@ -43,7 +47,9 @@ async function coldBrowser(baseUrl: string, token: string | null) {
   const browser = spawn(
     CHROMIUM,
     ['--headless=new', '--no-sandbox', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: 'ignore' },
+    // Its own process group, so that closing it ends its helper processes too: they may still be
+    // writing to the profile after the browser process itself has gone.
+    { stdio: 'ignore', detached: true },
   );
   const close = async () => {
     if (browser.exitCode === null && browser.signalCode === null) {
@@ -51,7 +57,12 @@ async function coldBrowser(baseUrl: string, token: string | null) {
       browser.kill('SIGKILL');
       await exited;
     }
-    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    try {
+      if (browser.pid) process.kill(-browser.pid, 'SIGKILL');
+    } catch {
+      // The group has ended already.
+    }
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10 });
   };
   try {
     await waitUntilOk(`http://127.0.0.1:${port}/json/version`, browser, 'Chromium');
@@ -76,7 +87,7 @@ async function coldBrowser(baseUrl: string, token: string | null) {
   }
 }
 
-async function lighthouse(url: string, port: number): Promise<Result> {
+async function lighthouse(url: string, port: number, keepAs?: string): Promise<Result> {
   const out = path.join(os.tmpdir(), `daymark-lighthouse-${process.pid}-${port}.json`);
   try {
     await promisify(execFile)(
@@ -96,6 +107,7 @@ async function lighthouse(url: string, port: number): Promise<Result> {
       { maxBuffer: 16 * 1024 * 1024 },
     );
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    if (keepAs) fs.copyFileSync(out, keepAs);
     const audit = (id: string) => String(report.audits[id]?.displayValue ?? '');
     return {
       score: Math.round(report.categories.performance.score * 100),
@@ -110,6 +122,7 @@ async function lighthouse(url: string, port: number): Promise<Result> {
   }
 }
 
+if (REPORTS) fs.mkdirSync(REPORTS, { recursive: true });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daymark-lighthouse-data-'));
 const server = await startServer('dist/server/main.js', {
   DATA_DIR: dataDir,
@@ -135,7 +148,8 @@ try {
     for (let i = 0; i < RUNS; i++) {
       const browser = await coldBrowser(server.baseUrl, signedIn ? token : null);
       try {
-        const result = await lighthouse(server.baseUrl + page, browser.port);
+        const keepAs = REPORTS && path.join(REPORTS, `${page.slice(1)}-${i + 1}.json`);
+        const result = await lighthouse(server.baseUrl + page, browser.port, keepAs);
         // A dashboard run that ended on the login page measured the wrong page.
         if (new URL(result.finalUrl).pathname !== page) throw new Error(`${page} ended on ${result.finalUrl}`);
         results.push(result);
