@@ -1,4 +1,6 @@
 const OPENING = /<(think|thinking)>/gi;
+/** Each tag's closing tag. Global patterns keep their position: every use sets it first. */
+const CLOSING: Record<string, RegExp> = { think: /<\/think>/gi, thinking: /<\/thinking>/gi };
 
 /**
  * Reasoning models wrap their thinking in <think> tags: it is kept apart and shown on demand.
@@ -11,12 +13,13 @@ export function splitThoughts(text: string): { content: string; thoughts: string
   const kept: string[] = [];
   // A tag with no closing tag after one opening has none after any later opening either.
   const unclosed = new Set<string>();
-  const opening = new RegExp(OPENING);
+  const opening = OPENING;
+  opening.lastIndex = 0;
   let from = 0;
   for (let open = opening.exec(text); open; open = opening.exec(text)) {
     const tag = (open[1] ?? '').toLowerCase();
     if (unclosed.has(tag)) continue;
-    const closing = new RegExp(`</${tag}>`, 'gi');
+    const closing = CLOSING[tag] as RegExp;
     closing.lastIndex = opening.lastIndex;
     const close = closing.exec(text);
     if (!close) {

@@ -462,5 +462,12 @@ describe('sync_journal', () => {
     const events = journalEvents();
     expect(events).toHaveLength(1);
     expect(events[0]?.description).toContain('then read');
+
+    // The event is titled with the day's goal, from the note as it was saved.
+    await save('## Goals for the Day\n- Finish the chapter\n\n## Journal\nRead all evening.\n');
+    const titled = journalEvents();
+    expect(titled).toHaveLength(1);
+    expect(titled[0]?.summary).toBe('Journal: Finish the chapter');
+    expect(titled[0]?.description).toContain('Read all evening.');
   });
 });

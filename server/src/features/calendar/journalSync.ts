@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import type { DailyNote } from '../../../../common/src/api/journal.js';
 import { getDailyNote } from '../journal/service.js';
 import { writeBackSwitches } from './service.js';
 import { hasWritableCalendar, writeItem } from './writeback.js';
@@ -11,11 +12,17 @@ import { hasWritableCalendar, writeItem } from './writeback.js';
  */
 const MAX_DESCRIPTION = 8000;
 
-export async function afterDailyJournalSaved(ctx: AppContext, userId: number, date: string): Promise<string | null> {
+/** `saved`: the daily note as just saved, when the caller has it (else it is read). */
+export async function afterDailyJournalSaved(
+  ctx: AppContext,
+  userId: number,
+  date: string,
+  saved?: DailyNote,
+): Promise<string | null> {
   try {
     const settings = await writeBackSwitches(ctx.db, userId);
     if (!settings.sync_journal || !(await hasWritableCalendar(ctx, userId))) return null;
-    const note = await getDailyNote(ctx.db, userId, date);
+    const note = saved ?? (await getDailyNote(ctx.db, userId, date));
     if (!note.exists || !note.content.trim()) return null;
     const goal = note.structured_data.morning?.personal_goal?.split('\n')[0]?.trim();
     await writeItem(ctx, userId, 'journal', date, {

@@ -115,7 +115,7 @@ export async function journalRoutes(app: App, ctx: AppContext) {
         request.body.content,
         request.body.structured_data,
       );
-      await afterDailyJournalSaved(ctx, userId, request.params.date);
+      await afterDailyJournalSaved(ctx, userId, request.params.date, saved);
       return saved;
     },
   );
