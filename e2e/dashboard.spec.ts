@@ -97,3 +97,45 @@ test('a failed overview says so and retries', async ({ page }) => {
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'This Week' })).toBeVisible();
 });
+
+test('opening the dashboard signed in starts the session check and the overview before the app has arrived, once each', async ({
+  page,
+}) => {
+  await signInAt(page, app.baseUrl, '/dashboard');
+  await expect(page.getByRole('heading', { name: 'This Week' })).toBeVisible();
+
+  // A fresh load of the page, its largest script held back until both reads have been sent (or
+  // five seconds): the page's first script starts them; the app, once here, takes them.
+  const seen: string[] = [];
+  let bothSent: () => void = () => undefined;
+  const sent = new Promise<void>((resolve) => {
+    bothSent = resolve;
+  });
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (!pathname.startsWith('/api/')) return;
+    seen.push(pathname);
+    if (seen.includes('/api/auth/me') && seen.includes('/api/dashboard/overview')) bothSent();
+  });
+  let sentBeforeApp = false;
+  await page.route('**/assets/index-*.js', async (route) => {
+    sentBeforeApp = await Promise.race([
+      sent.then(() => true),
+      new Promise<boolean>((r) => setTimeout(r, 5000, false)),
+    ]);
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'This Week' })).toBeVisible();
+  expect(sentBeforeApp).toBe(true);
+  expect(seen.filter((p) => p === '/api/auth/me')).toHaveLength(1);
+  expect(seen.filter((p) => p === '/api/dashboard/overview')).toHaveLength(1);
+
+  // Signed out, the login page sends neither.
+  await page.unroute('**/assets/index-*.js');
+  seen.length = 0;
+  await page.evaluate('localStorage.clear()');
+  await page.goto(`${app.baseUrl}/login`);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(seen).toEqual([]);
+});
