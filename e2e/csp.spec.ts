@@ -35,6 +35,9 @@ function collectViolations(page: Page): string[] {
 }
 
 test('every screen works under the Content-Security-Policy without inline allowances', async ({ page }) => {
+  // Seventeen full page loads, each until the network is idle: 27–31 s on this 2-core machine,
+  // across the default 30 s.
+  test.setTimeout(90_000);
   const violations = collectViolations(page);
   const first = await page.goto('/login');
   const csp = first?.headers()['content-security-policy'] ?? '';
