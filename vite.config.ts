@@ -51,36 +51,6 @@ function precompress(): Plugin {
 }
 
 /**
- * `src/boot.ts` is a second entry, put before the app's own script in index.html: it starts the
- * first screen's requests (app/firstRequests.ts) in a small script of its own, which runs as soon
- * as it arrives, while the app's larger scripts are still on their way. Module scripts run in
- * the order of the page, so it has run before the app asks for the same responses. The dev
- * server goes without it (the app then sends those requests itself).
- */
-function firstScript(): Plugin {
-  return {
-    name: 'daymark-first-script',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const boot = Object.values(ctx.bundle ?? {}).find(
-          (chunk) => chunk.type === 'chunk' && chunk.isEntry && chunk.name === 'boot',
-        );
-        if (!boot) throw new Error('The build has no boot entry');
-        return [
-          {
-            tag: 'script',
-            attrs: { type: 'module', crossorigin: true, src: `/${boot.fileName}` },
-            injectTo: 'head-prepend',
-          },
-        ];
-      },
-    },
-  };
-}
-
-/**
  * React Router publishes its development build (with its warnings) as the package's only entry;
  * the same code without them is in `dist/production`, which the built app uses.
  */
@@ -101,7 +71,6 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     responseChecks(),
-    firstScript(),
     precompress(),
     // The installable app: a manifest, and a service worker that caches the app shell and the
     // hashed assets, never an API response. A new version waits and takes over on the next visit.
@@ -144,10 +113,6 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     manifest: true,
     rolldownOptions: {
-      input: {
-        index: fileURLToPath(new URL('./web/index.html', import.meta.url)),
-        boot: fileURLToPath(new URL('./web/src/boot.ts', import.meta.url)),
-      },
       treeshake: {
         // The design system's modules only define components: a screen that imports one
         // component from the ui index must not bring the others (the dialog library) along.

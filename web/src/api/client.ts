@@ -1,7 +1,6 @@
 import type { ZodType } from 'zod';
 import { AUTH_EXPIRED_CODE } from '../../../common/src/api/calendarText';
 import { MESSAGES } from '../../../common/src/constants';
-import { takeFirstResponse } from '../app/firstRequests';
 import { loginPathFor } from './loginPath';
 import { clearToken, getToken } from './token';
 
@@ -150,17 +149,12 @@ export async function apiRequest(path: string, options: Omit<ApiOptions<unknown>
     if (!isRawBody(body)) headers.set('Content-Type', 'application/json');
   }
 
-  const url = buildUrl(path, query);
-  // A plain read the page's first script already started (app/firstRequests.ts) is taken, once.
-  const plainRead =
-    (init.method ?? 'GET').toUpperCase() === 'GET' && payload === undefined && !extraHeaders && !init.signal;
-  const response = await ((plainRead ? takeFirstResponse(url, token) : undefined) ??
-    fetch(url, {
-      credentials: 'same-origin',
-      ...init,
-      headers,
-      body: payload,
-    }));
+  const response = await fetch(buildUrl(path, query), {
+    credentials: 'same-origin',
+    ...init,
+    headers,
+    body: payload,
+  });
   if (response.status === 401 && !skipAuthRedirect && !(await isCalendarAuthExpiry(response))) handleUnauthorized();
   return response;
 }
