@@ -23,10 +23,13 @@ export async function registerWebApp(
   const template = fs.readFileSync(indexFile, 'utf8');
   await app.register(fastifyStatic, {
     root: webDir,
-    wildcard: false,
+    // One route for every file, looked up when asked for: a route per file (hundreds, with their
+    // compressed copies) took about 150 ms of each start.
+    wildcard: true,
     index: false,
-    // index.html is answered by sendIndex (with its nonce), like every app route.
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // index.html is answered by sendIndex (with its nonce), like every app route; so is an
+    // address that names a directory ('/', '/dashboard/'), which would otherwise be refused (403).
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('/'),
     // The build writes .br and .gz copies of the text assets; sent when the browser accepts them.
     preCompressed: true,
     setHeaders(res, filePath) {
