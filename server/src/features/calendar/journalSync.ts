@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.js';
 import type { DailyNote } from '../../../../common/src/api/journal.js';
+import type { AppContext } from '../../context.js';
 import { getDailyNote } from '../journal/service.js';
 import { writeBackSwitches } from './service.js';
 import { hasWritableCalendar, writeItem } from './writeback.js';
