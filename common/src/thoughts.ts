@@ -13,23 +13,22 @@ export function splitThoughts(text: string): { content: string; thoughts: string
   const kept: string[] = [];
   // A tag with no closing tag after one opening has none after any later opening either.
   const unclosed = new Set<string>();
-  const opening = OPENING;
-  opening.lastIndex = 0;
+  OPENING.lastIndex = 0;
   let from = 0;
-  for (let open = opening.exec(text); open; open = opening.exec(text)) {
+  for (let open = OPENING.exec(text); open; open = OPENING.exec(text)) {
     const tag = (open[1] ?? '').toLowerCase();
     if (unclosed.has(tag)) continue;
     const closing = CLOSING[tag] as RegExp;
-    closing.lastIndex = opening.lastIndex;
+    closing.lastIndex = OPENING.lastIndex;
     const close = closing.exec(text);
     if (!close) {
       unclosed.add(tag);
       continue;
     }
-    thoughts.push(text.slice(opening.lastIndex, close.index).trim());
+    thoughts.push(text.slice(OPENING.lastIndex, close.index).trim());
     kept.push(text.slice(from, open.index));
     from = closing.lastIndex;
-    opening.lastIndex = closing.lastIndex;
+    OPENING.lastIndex = closing.lastIndex;
   }
   kept.push(text.slice(from));
   let content = kept.join('');

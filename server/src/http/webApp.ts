@@ -29,7 +29,8 @@ export async function registerWebApp(
     index: false,
     // index.html is answered by sendIndex (with its nonce), like every app route; so is an
     // address that names a directory ('/', '/dashboard/'), which would otherwise be refused (403).
-    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('/'),
+    // Nothing under /api is a file: an unknown API address goes to the 404 without a disk lookup.
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('/') && !pathName.startsWith('/api/'),
     // The build writes .br and .gz copies of the text assets; sent when the browser accepts them.
     preCompressed: true,
     setHeaders(res, filePath) {

@@ -60,6 +60,15 @@ beforeAll(async () => {
 afterAll(async () => new Promise<void>((r) => server.close(() => r())));
 afterEach(async () => h?.close());
 
+/** The user's events from today to `days` days on. */
+async function eventsFromToday(c: Awaited<ReturnType<typeof createUserAndSignIn>>, days: number) {
+  const res = await c.request({
+    method: 'GET',
+    url: `/api/calendar/events/range?startDate=${today}&endDate=${addDays(today, days)}`,
+  });
+  return res.json() as CalendarEvent[];
+}
+
 describe('.ics subscriptions', () => {
   it('subscribes, shows the events read-only, refreshes with the ETag and unsubscribes', async () => {
     h = await createHarness();
@@ -73,12 +82,7 @@ describe('.ics subscriptions', () => {
     expect(res.json()).toMatchObject({ provider: 'ics', label: 'Holidays', status: 'connected' });
     const cals = (await c.request({ method: 'GET', url: '/api/calendar/calendars' })).json();
     expect(cals).toEqual([expect.objectContaining({ summary: 'Holidays', writable: false, provider: 'ics' })]);
-    const events = (
-      await c.request({
-        method: 'GET',
-        url: `/api/calendar/events/range?startDate=${today}&endDate=${addDays(today, 1)}`,
-      })
-    ).json() as CalendarEvent[];
+    const events = await eventsFromToday(c, 1);
     expect(events.map((e) => e.summary)).toEqual(['Public holiday', 'Concert']);
     expect(events[0]?.end).toEqual({ date: addDays(today, 1) });
     expect(events[1]?.end.dateTime).toBe(`${addDays(today, 1)}T16:30:00Z`);
@@ -130,12 +134,7 @@ describe('.ics subscriptions', () => {
       Array(5).fill('This calendar URL is already subscribed'),
     );
     expect((await c.request({ method: 'GET', url: '/api/calendar/connections' })).json().connections).toHaveLength(1);
-    const events = (
-      await c.request({
-        method: 'GET',
-        url: `/api/calendar/events/range?startDate=${today}&endDate=${addDays(today, 3)}`,
-      })
-    ).json() as CalendarEvent[];
+    const events = await eventsFromToday(c, 3);
     expect(events.map((e) => e.summary)).toEqual(['Public holiday', 'Concert']);
   });
 
