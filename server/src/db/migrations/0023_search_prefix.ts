@@ -31,19 +31,23 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 }
 
 async function remake(db: Kysely<unknown>, options: string) {
-  await db.transaction().execute(async (trx) => {
-    await sql
-      .raw(
-        'CREATE TEMP TABLE search_documents AS SELECT rowid AS id, title, body, user_id, kind, ref_id, date FROM search_index',
-      )
-      .execute(trx);
-    await sql.raw('DROP TABLE search_index').execute(trx);
-    await sql.raw(`CREATE VIRTUAL TABLE search_index USING fts5(${COLUMNS}, ${TOKENIZE}${options})`).execute(trx);
-    await sql
-      .raw(
-        'INSERT INTO search_index(rowid, title, body, user_id, kind, ref_id, date) SELECT id, title, body, user_id, kind, ref_id, date FROM search_documents ORDER BY id',
-      )
-      .execute(trx);
-    await sql.raw('DROP TABLE temp.search_documents').execute(trx);
-  });
+  // The migrator runs the pending migrations in one transaction; the remake is one on its own
+  // when it is called outside of it.
+  if (!db.isTransaction) {
+    await db.transaction().execute((trx) => remake(trx, options));
+    return;
+  }
+  await sql
+    .raw(
+      'CREATE TEMP TABLE search_documents AS SELECT rowid AS id, title, body, user_id, kind, ref_id, date FROM search_index',
+    )
+    .execute(db);
+  await sql.raw('DROP TABLE search_index').execute(db);
+  await sql.raw(`CREATE VIRTUAL TABLE search_index USING fts5(${COLUMNS}, ${TOKENIZE}${options})`).execute(db);
+  await sql
+    .raw(
+      'INSERT INTO search_index(rowid, title, body, user_id, kind, ref_id, date) SELECT id, title, body, user_id, kind, ref_id, date FROM search_documents ORDER BY id',
+    )
+    .execute(db);
+  await sql.raw('DROP TABLE temp.search_documents').execute(db);
 }
