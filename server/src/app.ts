@@ -72,7 +72,17 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
 
   const sendIndex = ctx.config.webDir ? await registerWebApp(app, ctx.config.webDir) : null;
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !sendIndex) {
+    // A build's file that is not there (a chunk of an older build, asked for by a page opened
+    // before an update) is a 404, not the page: the page sent as a script or a font only fails
+    // later, and less clearly.
+    const missingAsset = /^\/assets\/[^?]/.test(request.url);
+    if (
+      request.url.startsWith('/api/') ||
+      request.url === '/api' ||
+      missingAsset ||
+      request.method !== 'GET' ||
+      !sendIndex
+    ) {
       return reply.code(404).send({ error: MESSAGES.notFound });
     }
     return sendIndex(reply);

@@ -77,10 +77,12 @@ describe('the web app', () => {
     }
   });
 
-  it('answers an unknown API address, a write to a page and a HEAD of a page with 404', async () => {
+  it('answers an unknown API address, a missing asset, a write to a page and a HEAD of a page with 404', async () => {
     for (const [method, url] of [
       ['GET', '/api/nothing-here'],
       ['GET', '/api'],
+      ['GET', '/assets/app-0000.js'],
+      ['GET', '/assets/fonts/missing.woff2'],
       ['POST', '/dashboard'],
       ['HEAD', '/dashboard'],
     ] as const) {
