@@ -1,9 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { MESSAGES } from '../../../common/src/constants';
 import { Button } from '../ui/Button';
 import { AlertIcon } from '../ui/icons';
+import { LoadingState } from '../ui/Spinner';
 import styles from './ErrorScreen.module.css';
+import { isChunkLoadError, reloadForNewBuild } from './newBuild';
 
 function errorText(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
@@ -18,6 +20,20 @@ function errorText(error: unknown): string {
 export function ErrorScreen({ inline = false }: { inline?: boolean }) {
   const error = useRouteError();
   useEffect(() => console.error(error), [error]);
+  // A page's code that an update replaced: the page is reloaded once instead (newBuild.ts).
+  const staleBuild = isChunkLoadError(error);
+  const [reloading, setReloading] = useState(staleBuild);
+  useEffect(() => {
+    if (!staleBuild) return;
+    let cancelled = false;
+    void reloadForNewBuild().then((reloaded) => {
+      if (!reloaded && !cancelled) setReloading(false);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [staleBuild]);
+  if (reloading) return <LoadingState message="Loading…" fullPage={!inline} />;
   return (
     <div className={inline ? styles.inline : styles.page}>
       <div role="alert" className={styles.card}>
