@@ -55,9 +55,9 @@ test('code that is still missing after the reload shows the error screen, with n
   await notesLink(page).click();
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
   await expect(page.getByText(/Failed to fetch dynamically imported module/)).toBeVisible();
-  // One reload was tried, not a loop: the screen stays, with its own Reload button.
-  await page.waitForTimeout(1500);
-  expect(chunk.reloads).toBe(1);
+  // One reload was tried, not a loop: the screen stays, with its own Reload button. (The
+  // screen shows only once the reloaded page has decided not to reload again.)
+  await expect.poll(() => chunk.reloads).toBe(1);
   await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
   await expect(page).toHaveURL(/\/notes$/);
 });
@@ -74,8 +74,8 @@ test('offline, a missing chunk shows the error screen instead of reloading into 
   });
   await notesLink(page).click();
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+  // The screen shows only after the failed health check decided against a reload.
   await expect.poll(() => healthChecks).toBe(1);
-  await page.waitForTimeout(500);
   expect(chunk.reloads).toBe(0);
   await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
 });

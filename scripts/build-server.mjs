@@ -23,30 +23,25 @@ const external = [
 
 // A chunk's name changes with its content: no chunk of an earlier build is left behind.
 fs.rmSync('dist/server', { recursive: true, force: true });
+/** Both builds: one ES module bundle per entry, for the Node version the engines field names. */
+const forNode = { bundle: true, platform: 'node', target: 'node20', format: 'esm', logLevel: 'warning' };
+
 await build({
+  ...forNode,
   entryPoints: { main: 'server/src/main.ts', cli: 'server/src/cli.ts' },
   outdir: 'dist/server',
-  bundle: true,
   splitting: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
   external,
   // Bundled CommonJS packages `require` Node's own modules.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
   sourcemap: true,
-  logLevel: 'warning',
 });
 await build({
+  ...forNode,
   entryPoints: { server: 'server/src/bench/benchServer.ts' },
   outdir: 'dist/bench',
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
   packages: 'external',
-  logLevel: 'warning',
 });
 console.log('built dist/server and dist/bench');
