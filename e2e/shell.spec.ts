@@ -158,6 +158,21 @@ test.describe('shell', () => {
     await expect(page).toHaveURL(/\/workout\/history$/);
   });
 
+  test('the start page leads to an address taken while its page was still loading', async ({ page }) => {
+    const nav = await atWorkoutHistory(page);
+    // The Notes page's code is held back: the address changes at once, the screen only when it arrives.
+    const notesPage = await holdBack(page, '**/assets/NotesPage-*.js');
+    await nav.getByRole('link', { name: 'Notes' }).click();
+    await expect(page).toHaveURL(/\/notes$/);
+    await expect.poll(() => notesPage.asked).toBe(true);
+    await expect(page.getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
+
+    await page.goto('/', { waitUntil: 'commit' });
+    notesPage.release();
+    await expect(page).toHaveURL(/\/notes$/);
+    await expect(page.getByRole('heading', { name: 'Notes' })).toBeVisible();
+  });
+
   test('section links follow Enter from the keyboard, and Ctrl+click opens the last route in a new tab', async ({
     page,
     context,

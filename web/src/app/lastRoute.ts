@@ -1,5 +1,3 @@
-import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import type { Section } from '../../../common/src/constants';
 import { sectionOf } from './sections';
 import { readSession, sessionKey, writeSession } from './sessionStore';
@@ -17,6 +15,10 @@ import { readSession, sessionKey, writeSession } from './sessionStore';
  * - Opening '/' restores 'daymark:lastRoute' (e.g. after a reload of the root URL in the same
  *   tab); with nothing stored it goes to /dashboard. Unknown paths always go to /dashboard.
  * - A new tab starts fresh; explicit sign-out forgets everything.
+ * - A location is stored when the router takes it, in the same task that changes the address,
+ *   not when its screen renders: a page whose code is still loading, or a reload right after a
+ *   click, would otherwise find the previous route stored. A section address opened while signed
+ *   out is stored too; it is where the login page leads anyway (its `next`).
  */
 const LAST = sessionKey('lastRoute');
 const lastFor = (section: Section) => sessionKey('lastRoute', section);
@@ -27,16 +29,29 @@ function valid(route: string | null, section?: Section): route is string {
   return owner !== undefined && (section === undefined || owner === section);
 }
 
-/** Records the current location; call once in the shell. */
-export function useRememberRoute(): void {
-  const { pathname, search } = useLocation();
-  useEffect(() => {
-    const section = sectionOf(pathname);
-    if (!section) return;
-    const route = pathname + search;
-    writeSession(lastFor(section), route);
-    writeSession(LAST, route);
-  }, [pathname, search]);
+/** The part of the app's router this module reads. */
+interface LocationSource {
+  state: { location: { pathname: string; search: string }; navigation: { state: string } };
+  subscribe(listener: (state: LocationSource['state']) => void): () => void;
+}
+
+function remember({ pathname, search }: LocationSource['state']['location']): void {
+  const section = sectionOf(pathname);
+  if (!section) return;
+  const route = pathname + search;
+  writeSession(lastFor(section), route);
+  writeSession(LAST, route);
+}
+
+/** Records the router's location now and whenever a navigation is taken; called once (router.tsx). */
+export function rememberRoutes(router: LocationSource): () => void {
+  remember(router.state.location);
+  let last = router.state.location;
+  return router.subscribe((state) => {
+    if (state.navigation.state !== 'idle' || state.location === last) return;
+    last = state.location;
+    remember(last);
+  });
 }
 
 /** Where a section link should lead: its last route in this session, else its root. */

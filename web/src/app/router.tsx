@@ -11,7 +11,7 @@ import { LoadingState } from '../ui';
 import { LoginPage } from './auth/LoginPage';
 import { RequireAuth } from './auth/RequireAuth';
 import { ErrorScreen } from './ErrorScreen';
-import { startRoute } from './lastRoute';
+import { rememberRoutes, startRoute } from './lastRoute';
 import { lazyPage } from './lazyPage';
 import { trackNavigation } from './pendingNavigation';
 
@@ -81,3 +81,4 @@ export const routes: RouteObject[] = [
 
 export const router = createBrowserRouter(routes);
 trackNavigation(router);
+rememberRoutes(router);

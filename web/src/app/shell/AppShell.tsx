@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '../../../../common/src/constants';
-import { useRememberRoute } from '../lastRoute';
 import { sectionInfo, sectionOf } from '../sections';
 import { BottomNav } from './BottomNav';
 import { NavigationProgress } from './NavigationProgress';
@@ -51,7 +50,6 @@ function useShowRecorder(): boolean {
 /** The signed-in layout: top bar (desktop), content, bottom tab bar (width ≤ 768px). */
 export function AppShell() {
   const { pathname } = useLocation();
-  useRememberRoute();
   const showRecorder = useShowRecorder();
 
   const section = sectionOf(pathname);
