@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonArrayOf, writtenOnce } from './writtenOnce.js';
+import { jsonArrayOf, jsonArrayText, writtenOnce, writtenTextOnce } from './writtenOnce.js';
 
 describe('parts written once', () => {
   it('writes a part once while its inputs are the same, and again when one changes', () => {
@@ -99,5 +99,32 @@ describe('parts written once', () => {
     ).toEqual([{ a: 1 }, 'é', null]);
     const inside = jsonArrayOf([Buffer.from('1'), Buffer.from('2')], Buffer.from('{"n":'), Buffer.from('}'));
     expect(JSON.parse(inside.toString())).toEqual({ n: [1, 2] });
+  });
+
+  it('keeps parts as texts when asked to, under the same rules', () => {
+    const written = writtenTextOnce(100);
+    let writes = 0;
+    const part = (key: string, input: string) =>
+      written(key, [input], () => {
+        writes++;
+        return { text: JSON.stringify({ key, input }), extra: undefined };
+      });
+    const first = part('a', 'é');
+    expect(first.json).toBe('{"key":"a","input":"é"}');
+    expect(part('a', ['é'].join(''))).toBe(first);
+    expect(writes).toBe(1);
+    expect(part('a', 'e').json).toBe('{"key":"a","input":"e"}');
+    expect(writes).toBe(2);
+    // Bytes handed over are kept as their text.
+    expect(written('b', [], () => ({ text: Buffer.from('"é"'), extra: undefined })).json).toBe('"é"');
+    // Bounded like the bytes: 'c' would take it over 100, so the kept parts are let go.
+    part('c', 'x'.repeat(60));
+    part('a', 'e');
+    expect(writes).toBe(4);
+  });
+
+  it('joins texts into a JSON array', () => {
+    expect(jsonArrayText([])).toBe('[]');
+    expect(JSON.parse(jsonArrayText(['{"a":1}', '"é"', 'null']))).toEqual([{ a: 1 }, 'é', null]);
   });
 });

@@ -1,20 +1,53 @@
-/** A text kept as its UTF-8 bytes, with whatever else was worked out while writing it. */
-export interface Written<E> {
-  json: Buffer;
+/** A text kept as its UTF-8 bytes (or as the text, `writtenTextOnce`), with whatever else was worked out while writing it. */
+export interface Written<E, J extends Buffer | string = Buffer> {
+  json: J;
   extra: E;
 }
 
-interface Kept<E> extends Written<E> {
+interface Kept<E, J extends Buffer | string> extends Written<E, J> {
   inputs: readonly unknown[];
-  /** What it holds: its bytes and its inputs' texts. */
+  /** What it holds: its text's length and its inputs' texts. */
   size: number;
 }
 
-const sizeOf = (json: Buffer, inputs: readonly unknown[]) =>
+const sizeOf = (json: Buffer | string, inputs: readonly unknown[]) =>
   inputs.reduce<number>((n, v) => n + (typeof v === 'string' ? v.length : 8), json.length);
 
-const sameInputs = (a: readonly unknown[], b: readonly unknown[]) =>
-  a.length === b.length && a.every((v, i) => v === b[i]);
+const sameInputs = (a: readonly unknown[], b: readonly unknown[]) => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
+function keptOnce<E, J extends Buffer | string>(maxBytes: number, keep: (text: string | Buffer) => J) {
+  const kept = new Map<string, Kept<E, J>>();
+  let bytes = 0;
+  /** The part kept under `key` if it was written from these very inputs; nothing is written. */
+  const peek = (key: string, inputs: readonly unknown[]): Written<E, J> | undefined => {
+    const k = kept.get(key);
+    return k !== undefined && sameInputs(k.inputs, inputs) ? k : undefined;
+  };
+  const written = (
+    key: string,
+    inputs: readonly unknown[],
+    write: () => { text: string | Buffer; extra: E },
+  ): Written<E, J> => {
+    const k = kept.get(key);
+    if (k !== undefined && sameInputs(k.inputs, inputs)) return k;
+    const { text, extra } = write();
+    const json = keep(text);
+    const fresh: Kept<E, J> = { inputs, json, extra, size: sizeOf(json, inputs) };
+    if (k !== undefined) bytes -= k.size;
+    if (bytes + fresh.size > maxBytes) {
+      kept.clear();
+      bytes = 0;
+    }
+    kept.set(key, fresh);
+    bytes += fresh.size;
+    return fresh;
+  };
+  return Object.assign(written, { peek });
+}
 
 /**
  * Answers' parts written as JSON once and kept by key, bounded by what they hold (their bytes
@@ -29,34 +62,23 @@ const sameInputs = (a: readonly unknown[], b: readonly unknown[]) =>
  * or sends them as they are when one part is the whole answer (a calendar range).
  */
 export function writtenOnce<E = undefined>(maxBytes: number) {
-  const kept = new Map<string, Kept<E>>();
-  let bytes = 0;
-  /** The part kept under `key` if it was written from these very inputs; nothing is written. */
-  const peek = (key: string, inputs: readonly unknown[]): Written<E> | undefined => {
-    const k = kept.get(key);
-    return k !== undefined && sameInputs(k.inputs, inputs) ? k : undefined;
-  };
-  const written = (
-    key: string,
-    inputs: readonly unknown[],
-    write: () => { text: string | Buffer; extra: E },
-  ): Written<E> => {
-    const k = kept.get(key);
-    if (k !== undefined && sameInputs(k.inputs, inputs)) return k;
-    const { text, extra } = write();
-    // A part written as bytes is kept as it is: the caller hands it over and keeps no reference.
-    const json = typeof text === 'string' ? Buffer.from(text) : text;
-    const fresh: Kept<E> = { inputs, json, extra, size: sizeOf(json, inputs) };
-    if (k !== undefined) bytes -= k.size;
-    if (bytes + fresh.size > maxBytes) {
-      kept.clear();
-      bytes = 0;
-    }
-    kept.set(key, fresh);
-    bytes += fresh.size;
-    return fresh;
-  };
-  return Object.assign(written, { peek });
+  // A part written as bytes is kept as it is: the caller hands it over and keeps no reference.
+  return keptOnce<E, Buffer>(maxBytes, (text) => (typeof text === 'string' ? Buffer.from(text) : text));
+}
+
+/**
+ * As `writtenOnce`, with each part kept as its text: for answers joined from many small parts
+ * (`jsonArrayText`). Joining kept bytes made a new buffer outside the JS heap for every answer,
+ * and those buffers made the engine collect garbage far more often than the same answer as a
+ * string does: a page of 25 morning notes ran at 0.72 of its twin with bytes, 1.1–1.2 as text.
+ */
+export function writtenTextOnce<E = undefined>(maxBytes: number) {
+  return keptOnce<E, string>(maxBytes, (text) => (typeof text === 'string' ? text : text.toString('utf8')));
+}
+
+/** A JSON array of texts already written as JSON. */
+export function jsonArrayText(items: readonly string[]): string {
+  return `[${items.join(',')}]`;
 }
 
 const [OPEN, COMMA, CLOSE] = ['[', ',', ']'].map((c) => Buffer.from(c)) as [Buffer, Buffer, Buffer];

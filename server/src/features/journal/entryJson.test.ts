@@ -56,7 +56,7 @@ async function seed(name: string, days: number) {
 
 async function expectSameList(name: string, type: JournalType | undefined, limit: number, offset: number) {
   const id = users[name]?.id as number;
-  const json = (await listJournalEntriesJson(h.ctx.db, id, { type, limit, offset })).toString('utf8');
+  const json = await listJournalEntriesJson(h.ctx.db, id, { type, limit, offset });
   expect(json).toBe(writeList(await listJournalEntries(h.ctx.db, id, { type, limit, offset })));
   return JSON.parse(json) as Array<{ id: number; content: string; journal_type: string; structured_data: unknown }>;
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/index.js';
 import { prepared } from '../../db/prepared.js';
 import type { JournalEntriesTable } from '../../db/schema.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
-import { jsonArrayOf, writtenOnce } from '../../http/writtenOnce.js';
+import { jsonArrayText, writtenTextOnce } from '../../http/writtenOnce.js';
 
 /** Types stored as rows; 'daily_morning' and 'daily_evening' are parts of a 'daily' row. */
 export type StoredJournalType = 'daily' | 'weekly_planning' | 'note';
@@ -124,19 +124,19 @@ export async function listJournalEntries(
 const writeEntry = compileResponseSerializer(journalEntry) as (e: JournalEntry) => string;
 
 /**
- * Entries written as JSON once (`writtenOnce`), by row and the type they are listed as: the
+ * Entries written as JSON once (`writtenTextOnce`), by row and the type they are listed as: the
  * journal and its parts are read page after page unchanged, and parsing each entry's stored
  * structured data and writing it out again was most of a page's work. An entry is written again
  * whenever anything it is written from changes.
  */
-const writtenEntries = writtenOnce(8 * 1024 * 1024);
+const writtenEntries = writtenTextOnce(8 * 1024 * 1024);
 
-/** The same page as `listJournalEntries`, as the response's JSON (UTF-8 bytes). */
+/** The same page as `listJournalEntries`, as the response's JSON. */
 export async function listJournalEntriesJson(
   db: Db,
   userId: number,
   opts: { type?: JournalType | undefined; limit: number; offset: number },
-): Promise<Buffer> {
+): Promise<string> {
   const type = opts.type;
   const rows = await pageQueries[kindOf(type)].execute(db, {
     userId,
@@ -145,7 +145,7 @@ export async function listJournalEntriesJson(
     offset: opts.offset,
   });
   const listedAs = partOf(type) ?? 'entry';
-  return jsonArrayOf(
+  return jsonArrayText(
     rows.map(
       (r) =>
         writtenEntries(
