@@ -68,9 +68,9 @@ export function writtenOnce<E = undefined>(maxBytes: number) {
 
 /**
  * As `writtenOnce`, with each part kept as its text: for answers joined from many small parts
- * (`jsonArrayText`). Joining kept bytes made a new buffer outside the JS heap for every answer,
- * and those buffers made the engine collect garbage far more often than the same answer as a
- * string does: a page of 25 morning notes ran at 0.72 of its twin with bytes, 1.1–1.2 as text.
+ * (`jsonArrayText`). Joining kept bytes made a new buffer outside the JS heap for every answer;
+ * a page of 25 morning notes joined so ran at a median 0.77 of its twin, joined as a string at
+ * 1.06 (bench/README, 2026-11-28).
  */
 export function writtenTextOnce<E = undefined>(maxBytes: number) {
   return keptOnce<E, string>(maxBytes, (text) => (typeof text === 'string' ? text : text.toString('utf8')));
