@@ -59,7 +59,8 @@ function keptOnce<E, J extends Buffer | string>(maxBytes: number, keep: (text: s
  * inputs: it can never show one user another's data, nor be served stale, in this instance or
  * after another instance's write. Parts are kept as bytes so that an answer is a copy of them,
  * not a string to measure and encode again. The bytes are never changed: an answer copies them,
- * or sends them as they are when one part is the whole answer (a calendar range).
+ * or sends them as they are when one part is the whole answer (a calendar range). A long list
+ * joined from many parts measured faster kept as texts (`writtenTextOnce`).
  */
 export function writtenOnce<E = undefined>(maxBytes: number) {
   // A part written as bytes is kept as it is: the caller hands it over and keeps no reference.
