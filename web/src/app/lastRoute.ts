@@ -1,4 +1,5 @@
 import type { Section } from '../../../common/src/constants';
+import type { NavigationSource } from './pendingNavigation';
 import { sectionOf } from './sections';
 import { readSession, sessionKey, writeSession } from './sessionStore';
 
@@ -29,13 +30,7 @@ function valid(route: string | null, section?: Section): route is string {
   return owner !== undefined && (section === undefined || owner === section);
 }
 
-/** The part of the app's router this module reads. */
-interface LocationSource {
-  state: { location: { pathname: string; search: string }; navigation: { state: string } };
-  subscribe(listener: (state: LocationSource['state']) => void): () => void;
-}
-
-function remember({ pathname, search }: LocationSource['state']['location']): void {
+function remember({ pathname, search }: NavigationSource['state']['location']): void {
   const section = sectionOf(pathname);
   if (!section) return;
   const route = pathname + search;
@@ -44,7 +39,7 @@ function remember({ pathname, search }: LocationSource['state']['location']): vo
 }
 
 /** Records the router's location now and whenever a navigation is taken; called once (router.tsx). */
-export function rememberRoutes(router: LocationSource): () => void {
+export function rememberRoutes(router: NavigationSource): () => void {
   remember(router.state.location);
   let last = router.state.location;
   return router.subscribe((state) => {

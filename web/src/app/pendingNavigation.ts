@@ -2,12 +2,12 @@ import { useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * The part of the app's router this module reads: its location, which changes as soon as a
+ * The part of the app's router this module and lastRoute.ts read: its location, which changes as soon as a
  * navigation is taken, and whether it is still loading a route's own code (`lazy` routes).
  */
-interface NavigationSource {
-  state: { location: { key: string; pathname: string }; navigation: { state: string } };
-  subscribe(listener: () => void): () => void;
+export interface NavigationSource {
+  state: { location: { key: string; pathname: string; search: string }; navigation: { state: string } };
+  subscribe(listener: (state: NavigationSource['state']) => void): () => void;
 }
 
 let source: NavigationSource | undefined;
