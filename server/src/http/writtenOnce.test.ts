@@ -55,6 +55,25 @@ describe('parts written once', () => {
     expect(written.peek('b', [1])?.json).toBe(bytes);
   });
 
+  it("keeps a copy of the inputs, not the caller's array", () => {
+    for (const written of [writtenOnce(1024), writtenTextOnce(1024)]) {
+      let writes = 0;
+      const write = () => {
+        writes++;
+        return { text: '"a"', extra: undefined };
+      };
+      const inputs: unknown[] = ['x', 1];
+      const part = written('a', inputs, write);
+      // A caller that reuses or changes its array afterwards changes nothing kept.
+      inputs[0] = 'y';
+      inputs.push('more');
+      expect(written.peek('a', ['x', 1])).toBe(part);
+      expect(written('a', ['x', 1], write)).toBe(part);
+      expect(written.peek('a', inputs)).toBeUndefined();
+      expect(writes).toBe(1);
+    }
+  });
+
   it('keeps at most its bytes, then starts again', () => {
     const written = writtenOnce(100);
     let writes = 0;

@@ -36,7 +36,13 @@ function keptOnce<E, J extends Buffer | string>(maxBytes: number, keep: (text: s
     if (k !== undefined && sameInputs(k.inputs, inputs)) return k;
     const { text, extra } = write();
     const json = keep(text);
-    const fresh: Kept<E, J> = { inputs, json, extra, size: sizeOf(json, inputs) };
+    // A copy, never the caller's array. Callers build their inputs as an array literal on every
+    // request; when the first ones of a literal are kept, V8 sees that site's arrays survive and
+    // allocates all its later ones straight in the old generation (allocation-site pretenuring).
+    // Each of those then keeps its request's young strings alive through every young-generation
+    // collection: the journal's largest page ran at 0.5 of its twin, 1.0 with the copy
+    // (bench/README, 2026-11-28).
+    const fresh: Kept<E, J> = { inputs: inputs.slice(), json, extra, size: sizeOf(json, inputs) };
     if (k !== undefined) bytes -= k.size;
     if (bytes + fresh.size > maxBytes) {
       kept.clear();
