@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Tunable by tests; proxies close idle connections after about a minute. */
@@ -8,6 +9,18 @@ export interface EventStream {
   /** Aborted when the client goes away. */
   signal: AbortSignal;
   close(): void;
+}
+
+/**
+ * Writes `chunk` to an event stream and hands it to the socket at once. Node's response corks
+ * its socket on a write and uncorks it on the next tick, which never comes while the work after
+ * the write continues on one chain of promises (SQLite's calls are synchronous): the offline
+ * workout generation's events, its `connected` included, all left together at its end, after
+ * the save's disk flush.
+ */
+export function writeNow(res: ServerResponse, chunk: string): void {
+  res.write(chunk);
+  if (res.socket?.writableCorked) res.socket.uncork();
 }
 
 /** Takes over the response as a server-sent-events stream with keep-alive comments. */
@@ -24,7 +37,7 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
   const controller = new AbortController();
   let open = true;
   const keepAlive = setInterval(() => {
-    if (open) res.write(': keep-alive\n\n');
+    if (open) writeNow(res, ': keep-alive\n\n');
   }, sseSettings.keepAliveMs);
   const stop = () => {
     if (!open) return;
@@ -41,7 +54,7 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
   return {
     signal: controller.signal,
     send(event, data) {
-      if (open) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      if (open) writeNow(res, `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     close() {
       stop();

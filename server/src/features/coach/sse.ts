@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../../common/src/constants.js';
+import { writeNow } from '../../http/sse.js';
 
 const KEEP_ALIVE_MS = 15_000;
 
@@ -28,15 +29,15 @@ export async function writeSse(
     if (!res.writableFinished) abort.abort();
   };
   res.on('close', onClose);
-  const timer = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+  const timer = setInterval(() => writeNow(res, ': keep-alive\n\n'), KEEP_ALIVE_MS);
   try {
     for await (const ev of events) {
       if (abort.signal.aborted) break;
-      res.write(`data: ${JSON.stringify(ev)}\n\n`);
+      writeNow(res, `data: ${JSON.stringify(ev)}\n\n`);
     }
   } catch (err) {
     request.log.error({ err }, 'event stream failed');
-    if (!res.destroyed) res.write(`data: ${JSON.stringify({ type: 'error', error: MESSAGES.somethingWrong })}\n\n`);
+    if (!res.destroyed) writeNow(res, `data: ${JSON.stringify({ type: 'error', error: MESSAGES.somethingWrong })}\n\n`);
   } finally {
     clearInterval(timer);
     res.off('close', onClose);
