@@ -158,11 +158,13 @@ async function main() {
   await handle.close();
 
   const profile = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.join('bench', 'results', 'profiles')}`] : [];
+  // Node's flags for the server alone (`--trace-gc`, which NODE_OPTIONS does not take).
+  const serverFlags = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   // The MCP scenario loads one key far beyond the per-minute limit.
   const server = await startServer(
     'dist/bench/server.js',
     { DATA_DIR: dataDir, MCP_RATE_LIMIT_PER_MINUTE: '100000000' },
-    { nodeArgs: profile },
+    { nodeArgs: [...profile, ...serverFlags] },
   );
   const { baseUrl } = server;
   try {
