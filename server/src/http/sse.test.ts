@@ -41,7 +41,7 @@ afterEach(async () => {
   app = undefined;
 });
 
-/** Serves `route` on a free port and reads it from another thread; returns what the client read. */
+/** Serves the app's `/s` on a free port and reads it from another thread; returns what the client read. */
 async function readOnAnotherThread(shared: SharedArrayBuffer, marker: string): Promise<string> {
   if (!app) throw new Error('no app');
   await app.listen({ port: 0, host: '127.0.0.1' });
