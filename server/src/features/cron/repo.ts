@@ -2,6 +2,7 @@ import { CompiledQuery, type InferResult, sql } from 'kysely';
 import { SYSTEM_JOB_TYPES } from '../../../../common/src/api/cron.js';
 import type { Db } from '../../db/index.js';
 import { jsonBoolean, pageAsJson, pageColumn } from '../../db/jsonRows.js';
+import { prepared } from '../../db/prepared.js';
 
 export interface Viewer {
   id: number;
@@ -57,9 +58,20 @@ const jobFields = [
   'updated_at',
 ] as const;
 
+type JobsPageParams = { userId: number; limit: number; offset: number };
+
+/** The page as JSON for one kind of viewer, compiled once (db/prepared.ts): the condition differs for administrators. */
+const jobsJsonQuery = (isAdmin: boolean) =>
+  prepared<JobsPageParams, { json: string }>((db, p) =>
+    pageAsJson(jobsPage(db, { id: p.userId, isAdmin }, p), jobFields),
+  );
+const jobsJsonQueries = { admin: jobsJsonQuery(true), user: jobsJsonQuery(false) };
+
 /** The same page as the answer's JSON text, written by SQLite itself (`db/jsonRows.ts`; SQLite only). */
 export async function listJobsJson(db: Db, viewer: Viewer, page: Page): Promise<string> {
-  return (await pageAsJson(jobsPage(db, viewer, page), jobFields).execute(db)).rows[0]?.json ?? '[]';
+  const query = viewer.isAdmin ? jobsJsonQueries.admin : jobsJsonQueries.user;
+  const rows = await query.execute(db, { userId: viewer.id, limit: page.limit, offset: page.offset });
+  return rows[0]?.json ?? '[]';
 }
 
 /** Any job by uuid; the service decides whether the viewer may reach it. */
