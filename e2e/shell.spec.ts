@@ -27,6 +27,34 @@ test.describe('login', () => {
     expect(loginCalls).toHaveLength(0);
   });
 
+  test('the username field has the focus once the form shows: signing in from the keyboard alone', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByLabel('Username')).toBeFocused();
+    await page.keyboard.type(ADMIN.username);
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Password')).toBeFocused();
+    await page.keyboard.type(ADMIN.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('the form does not take the focus back from a field the user chose first', async ({ page }) => {
+    // The password field is focused as soon as it exists, before the form has been painted.
+    await page.addInitScript(`
+      new MutationObserver((_, observer) => {
+        const password = document.querySelector('input[name="password"]');
+        if (!password) return;
+        password.focus();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    `);
+    await page.goto('/login');
+    await expect(page.getByLabel('Password')).toBeFocused();
+    // Well after the form's first frames: the focus stays where the user put it.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    await expect(page.getByLabel('Password')).toBeFocused();
+  });
+
   test("a wrong password shows the server's message", async ({ page }) => {
     await page.goto('/login');
     await submitLogin(page, ADMIN.username, 'not-the-password');

@@ -1,13 +1,13 @@
 import './ui/theme.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { setNonce } from 'get-nonce';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { setUnauthorizedHandler } from './api/client';
 import { preloadFirstScreen } from './app/preload';
 import { queryClient } from './app/queryClient';
-import { router } from './app/router';
+import { createAppRouter } from './app/router';
 import { ToastProvider } from './ui/Toast';
 
 // The page's Content-Security-Policy allows only <style> elements bearing this nonce: the
@@ -15,21 +15,29 @@ import { ToastProvider } from './ui/Toast';
 const nonce = document.querySelector('meta[name="csp-nonce"]')?.getAttribute('content');
 if (nonce) setNonce(nonce);
 
-// A 401 anywhere sends the user to /login?next=… through the router, without a page reload.
-setUnauthorizedHandler((loginPath) => void router.navigate(loginPath, { replace: true }));
-
 // The session check, the shell and the overview start loading now, not one after another.
 preloadFirstScreen(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// Evaluating the app's code is one task of the browser's main thread, building the router (its
+// routes ranked and matched) is another, and the first render is time-sliced (a transition):
+// the page stays responsive between them, where one long task would block it (a 2-core phone
+// spends a few hundred milliseconds on all three).
+setTimeout(() => {
+  const router = createAppRouter();
+  // A 401 anywhere sends the user to /login?next=… through the router, without a page reload.
+  setUnauthorizedHandler((loginPath) => void router.navigate(loginPath, { replace: true }));
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  );
+}, 0);

@@ -79,6 +79,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
-trackNavigation(router);
-rememberRoutes(router);
+/** The app's router, tracked for the pending navigation and the sections' last routes. main.tsx makes it once. */
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  trackNavigation(router);
+  rememberRoutes(router);
+  return router;
+}

@@ -37,6 +37,21 @@ function LoginForm({ next }: { next: string }) {
   useEffect(() => {
     document.title = 'Sign in · Daymark';
   }, []);
+  // The username field takes the focus once the form has been painted, unless the user is already
+  // somewhere else. (`autoFocus` focuses it while React inserts the page, which makes the browser
+  // lay the page out inside that same task: one long task of the first load instead of two.)
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        if (document.activeElement === null || document.activeElement === document.body) usernameRef.current?.focus();
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
 
   const login = useMutation({
     mutationFn: (body: { username: string; password: string }) =>
@@ -81,7 +96,6 @@ function LoginForm({ next }: { next: string }) {
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            autoFocus
             value={username}
             onChange={(e) => setUsername(e.target.value)}
           />
