@@ -23,8 +23,8 @@ if (!root) throw new Error('index.html has no #root element');
 
 // Evaluating the app's code is one task of the browser's main thread, building the router (its
 // routes ranked and matched) is another, and the first render is time-sliced (a transition):
-// the page stays responsive between them, where one long task would block it (a 2-core phone
-// spends a few hundred milliseconds on all three).
+// the page stays responsive between them, where one long task would block it (under
+// Lighthouse's 4× slower CPU the three take a few hundred milliseconds; docs/architecture.md).
 setTimeout(() => {
   const router = createAppRouter();
   // A 401 anywhere sends the user to /login?next=… through the router, without a page reload.
