@@ -76,8 +76,9 @@ export default defineConfig(({ command }) => ({
     // hashed assets, never an API response. A new version waits and takes over on the next visit.
     VitePWA({
       registerType: 'prompt',
-      // Deferred: registering the worker never holds up the first paint.
-      injectRegister: 'script-defer',
+      // Registered by the app's code after the page's load event (web/src/app/serviceWorker.ts):
+      // an injected script was one more request before the first paint.
+      injectRegister: false,
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
       manifest: {
         name: 'Daymark',

@@ -8,6 +8,7 @@ import { setUnauthorizedHandler } from './api/client';
 import { preloadFirstScreen } from './app/preload';
 import { queryClient } from './app/queryClient';
 import { createAppRouter } from './app/router';
+import { registerServiceWorker } from './app/serviceWorker';
 import { ToastProvider } from './ui/Toast';
 
 // The page's Content-Security-Policy allows only <style> elements bearing this nonce: the
@@ -17,6 +18,7 @@ if (nonce) setNonce(nonce);
 
 // The session check, the shell and the overview start loading now, not one after another.
 preloadFirstScreen(queryClient);
+registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
