@@ -115,11 +115,12 @@ test('the week date moves with Enter, stays with Escape, and a past week is read
 });
 
 test("lists the week's calendar events, five then how many more, and keeps them 15 minutes", async ({ page }) => {
-  let reads = 0;
+  // Reads by week: on a Sunday the test plans the next week too (openThisWeek), a second range.
+  const reads = new Map<string, number>();
   await page.route('**/api/calendar/is-authenticated', (route) => route.fulfill({ json: { isAuthenticated: true } }));
   await page.route('**/api/calendar/events/range?**', (route) => {
-    reads++;
     const url = new URL(route.request().url());
+    reads.set(url.search, (reads.get(url.search) ?? 0) + 1);
     const start = url.searchParams.get('startDate') ?? '';
     const events = Array.from({ length: 7 }, (_, i) => ({
       id: `e${i}`,
@@ -153,5 +154,9 @@ test("lists the week's calendar events, five then how many more, and keeps them 
   await page.getByRole('button', { name: 'Back' }).click();
   await page.getByRole('link', { name: /^Weekly Planning Plan the week/ }).click();
   await expect(page.locator('#calendar-panel').getByText('Meeting 1')).toBeVisible();
-  expect(reads).toBe(1);
+  expect(reads.size).toBeGreaterThan(0);
+  expect(
+    [...reads.values()].every((n) => n === 1),
+    JSON.stringify([...reads]),
+  ).toBe(true);
 });
