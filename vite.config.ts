@@ -51,6 +51,33 @@ function precompress(): Plugin {
 }
 
 /**
+ * The first paint waits for no stylesheet request: the first page's CSS (the theme, the boot
+ * screen and the shared components', which Vite links from index.html) goes into index.html as
+ * `<style>` elements, in the links' order, and the server gives each the page's CSP nonce
+ * (server/src/http/webApp.ts). Each link stays, `disabled` (never fetched nor applied), because
+ * Vite's chunk loader looks for a stylesheet link by its address before it adds one: without it,
+ * opening a page whose chunk needs that CSS would load it again, after the page's own styles.
+ */
+function inlineFirstPageCss(): Plugin {
+  return {
+    name: 'daymark-inline-first-page-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g, (link, file: string) => {
+          const asset = ctx.bundle?.[file];
+          if (asset?.type !== 'asset') throw new Error(`index.html links ${file}, which the build did not write`);
+          const css = String(asset.source);
+          if (/<\/style/i.test(css)) throw new Error(`${file} cannot be inlined: it contains </style`);
+          return `<style>${css}</style>\n    ${link.replace('>', ' disabled>')}`;
+        });
+      },
+    },
+  };
+}
+
+/**
  * React Router publishes its development build (with its warnings) as the package's only entry;
  * the same code without them is in `dist/production`, which the built app uses.
  */
@@ -71,6 +98,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     responseChecks(),
+    inlineFirstPageCss(),
     precompress(),
     // The installable app: a manifest, and a service worker that caches the app shell and the
     // hashed assets, never an API response. A new version waits and takes over on the next visit.

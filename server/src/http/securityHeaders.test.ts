@@ -33,7 +33,7 @@ describe('Content-Security-Policy (ASVS 3.4.3)', () => {
     webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'daymark-web-'));
     fs.writeFileSync(
       path.join(webDir, 'index.html'),
-      '<!doctype html><html><head><title>Daymark</title></head><body></body></html>',
+      '<!doctype html><html><head><title>Daymark</title><style>:root{color:red}</style><style>p{margin:0}</style></head><body></body></html>',
     );
     fs.mkdirSync(path.join(webDir, 'assets'));
     fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
@@ -48,6 +48,8 @@ describe('Content-Security-Policy (ASVS 3.4.3)', () => {
       expect(nonce, url).toMatch(/^[A-Za-z0-9+/=]{20,}$/);
       expect(csp.get('style-src')).toBe(`'self' 'nonce-${nonce}'`);
       expect(csp.get('script-src')).toBe("'self'");
+      // The first page's CSS, inlined by the build, carries the same nonce, in every <style>.
+      expect(res.body.match(/<style[^>]*>/g), url).toEqual([`<style nonce="${nonce}">`, `<style nonce="${nonce}">`]);
       nonces.add(nonce as string);
     }
     expect(nonces.size).toBe(4);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../test/harness.js';
 
@@ -74,6 +74,28 @@ describe('the web app', () => {
       expect(res.headers['content-type'], url).toContain('text/html');
       expect(isIndex(res.body), url).toBe(true);
       expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('compresses the page as the browser accepts, each response with its own nonce', async () => {
+    const nonceOf = (html: string) => /<meta name="csp-nonce" content="([^"]+)"/.exec(html)?.[1];
+    const br = await get('/dashboard', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    const brHtml = brotliDecompressSync(br.rawPayload).toString('utf8');
+    expect(isIndex(brHtml)).toBe(true);
+    expect(br.headers['content-security-policy']).toContain(`'nonce-${nonceOf(brHtml)}'`);
+
+    const gz = await get('/dashboard', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const gzHtml = gunzipSync(gz.rawPayload).toString('utf8');
+    expect(isIndex(gzHtml)).toBe(true);
+    expect(nonceOf(gzHtml)).not.toBe(nonceOf(brHtml));
+
+    for (const accept of ['identity', 'br;q=0, gzip;q=0', '']) {
+      const plain = await get('/dashboard', { 'accept-encoding': accept });
+      expect(plain.headers['content-encoding'], accept).toBeUndefined();
+      expect(isIndex(plain.body), accept).toBe(true);
     }
   });
 

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { contentSecurityPolicy } from './securityHeaders.js';
@@ -9,7 +11,8 @@ import { contentSecurityPolicy } from './securityHeaders.js';
  * Serves the built web app: hashed assets cached for good, index.html for every app route.
  * index.html goes out with a fresh nonce in its Content-Security-Policy and in a meta tag: the
  * dialog library's scroll lock injects one <style> element, which the app stamps with that
- * nonce, so styles need no 'unsafe-inline'.
+ * nonce, and the first page's CSS is inlined by the build as <style> elements, which get it here,
+ * so styles need no 'unsafe-inline'.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -40,11 +43,22 @@ export async function registerWebApp(
   });
   return (reply) => {
     const nonce = crypto.randomBytes(16).toString('base64');
-    const html = template.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`);
-    return reply
+    const html = template
+      .replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`)
+      .replaceAll('<style>', `<style nonce="${nonce}">`);
+    reply
       .header('cache-control', 'no-cache')
       .header('content-security-policy', contentSecurityPolicy(nonce))
-      .type('text/html; charset=utf-8')
-      .send(html);
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    // Compressed for each response, as its nonce is new (about 0.2 ms): with the first page's CSS
+    // inlined the page is 16 kB, 4 kB compressed, which fits the first round trip of a connection.
+    const encoding = negotiate(String(reply.request.headers['accept-encoding'] ?? ''), ['br', 'gzip']);
+    if (encoding === 'br') {
+      const params = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: html.length };
+      return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params }));
+    }
+    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+    return reply.send(html);
   };
 }
