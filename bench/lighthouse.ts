@@ -89,6 +89,7 @@ async function coldBrowser(baseUrl: string, token: string | null) {
 
 async function lighthouse(url: string, port: number, keepAs?: string): Promise<Result> {
   const out = path.join(os.tmpdir(), `daymark-lighthouse-${process.pid}-${port}.json`);
+  const trace = out.replace(/\.json$/, '-0.trace.json');
   try {
     await promisify(execFile)(
       'npx',
@@ -103,11 +104,16 @@ async function lighthouse(url: string, port: number, keepAs?: string): Promise<R
         '--output=json',
         `--output-path=${out}`,
         '--quiet',
+        // With --reports, also the trace that Lighthouse's simulation started from.
+        ...(keepAs ? ['--save-assets'] : []),
       ],
       { maxBuffer: 16 * 1024 * 1024 },
     );
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
-    if (keepAs) fs.copyFileSync(out, keepAs);
+    if (keepAs) {
+      fs.copyFileSync(out, keepAs);
+      fs.copyFileSync(trace, keepAs.replace(/\.json$/, '.trace.json'));
+    }
     const audit = (id: string) => String(report.audits[id]?.displayValue ?? '');
     return {
       score: Math.round(report.categories.performance.score * 100),
@@ -118,7 +124,8 @@ async function lighthouse(url: string, port: number, keepAs?: string): Promise<R
       finalUrl: String(report.finalDisplayedUrl),
     };
   } finally {
-    fs.rmSync(out, { force: true });
+    for (const file of [out, trace, trace.replace('.trace.json', '.devtoolslog.json')])
+      fs.rmSync(file, { force: true });
   }
 }
 
