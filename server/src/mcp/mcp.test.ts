@@ -1,8 +1,10 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, startOfDayIn } from '../../../common/src/time.js';
+import { currentWeek } from '../../../common/src/weekRules.js';
 import { createHarness, createUserAndSignIn, type Harness, userIdOf } from '../test/harness.js';
 import { startIcsFeed } from '../test/icsFeed.js';
+import { plannableWeek } from '../test/weeks.js';
 import { setUserTimeZone } from '../time/userZone.js';
 import { connectMcp, createKey, listen } from './testing.js';
 import { todayIn } from './time.js';
@@ -129,16 +131,17 @@ describe('MCP server', () => {
     expect((await call(mcp, 'journal_get_daily_note', { date: today })).content).toBe(note.content);
     expect((await call(mcp, 'journal_get_daily_note', { date: '2020-01-01' })).exists).toBe(false);
 
-    // Weekly plan goals.
-    expect((await call(mcp, 'weekly_plan_get')).exists).toBe(false);
-    const plan = await call(mcp, 'weekly_plan_set_goals', { goals: ['Run 3 times', 'Finish chapter 2'] });
+    // Weekly plan goals, of the week planned now (on a Sunday the next one: the week holding it has ended).
+    const week = plannableWeek();
+    expect((await call(mcp, 'weekly_plan_get', { date: week })).exists).toBe(false);
+    const plan = await call(mcp, 'weekly_plan_set_goals', { goals: ['Run 3 times', 'Finish chapter 2'], date: week });
     expect(plan).toMatchObject({ exists: true, goals: ['Run 3 times', 'Finish chapter 2'] });
     const weekly = (await rest.request({ method: 'GET', url: '/api/personal-journal?type=weekly_planning' })).json();
     // Stored in the editor's three slots.
     expect(weekly[0].structured_data.meta_goals).toEqual(['Run 3 times', 'Finish chapter 2', '']);
     expect(weekly[0].date).toBe(plan.week_start);
-    await call(mcp, 'weekly_plan_set_goals', { goals: ['Rest'] });
-    expect((await call(mcp, 'weekly_plan_get')).goals).toEqual(['Rest']);
+    await call(mcp, 'weekly_plan_set_goals', { goals: ['Rest'], date: week });
+    expect((await call(mcp, 'weekly_plan_get', { date: week })).goals).toEqual(['Rest']);
 
     // Workouts: generate offline, log, today, history.
     expect((await call(mcp, 'workout_today')).plan).toBeNull();
@@ -160,13 +163,14 @@ describe('MCP server', () => {
     const further = await call(mcp, 'workout_history', { limit: 5, offset: 1 });
     expect([further.logs, further.plans]).toEqual([[], []]);
 
-    // Today: one call with everything.
+    // Today: one call with everything (the goals of the week holding today: none on a Sunday).
+    const currentGoals = week === currentWeek('UTC') ? ['Rest'] : [];
     const overview = await call(mcp, 'today');
     expect(overview).toMatchObject({
       date: today,
       time_zone: 'UTC',
       goal: 'Ship the release',
-      week_goals: ['Rest'],
+      week_goals: currentGoals,
       workout: { planned: true, title: gen.plan.title, logged: true, skipped: false },
       calendar_connected: false,
       events: [],
@@ -182,8 +186,12 @@ describe('MCP server', () => {
     // Resources and prompts assemble the same data.
     const res = await mcp.readResource({ uri: 'daymark://journal/today' });
     expect((res.contents[0] as { text: string }).text).toBe(note.content);
-    const week = await mcp.readResource({ uri: 'daymark://weekly-plan/current' });
-    expect(JSON.parse((week.contents[0] as { text: string }).text).goals).toEqual(['Rest']);
+    // The current week's plan: the one just set, except on a Sunday (that week has ended, unplanned).
+    const current = await mcp.readResource({ uri: 'daymark://weekly-plan/current' });
+    expect(JSON.parse((current.contents[0] as { text: string }).text)).toMatchObject({
+      exists: currentGoals.length > 0,
+      goals: currentGoals,
+    });
     const briefing = await mcp.getPrompt({ name: 'daily_briefing' });
     const briefingText = JSON.stringify(briefing.messages);
     expect(briefingText).toContain('Ship the release');

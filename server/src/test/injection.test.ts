@@ -5,6 +5,7 @@ import { providerFor } from '../ai/testing.js';
 import { type FakeOpenAi, type FakeRequest, startFakeOpenAi } from './fakeOpenAi.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from './harness.js';
 import { startIcsFeed } from './icsFeed.js';
+import { plannableWeek } from './weeks.js';
 
 /**
  * Hostile text in the AI features: 60 injection attempts planted in todos, daily notes, a
@@ -108,8 +109,8 @@ describe('hostile text in the AI features', () => {
     h = await createHarness({ ai: providerFor(llm) });
     const alice = await createUserAndSignIn(h, 'alice');
     const today = todayIn('UTC');
-    const d = new Date(`${today}T00:00:00Z`);
-    const monday = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+    // The week planned now: on a Sunday the next one, as the week that holds it has ended.
+    const monday = plannableWeek();
     const transcriptId = await plant(alice, today, monday);
     // Calendar events from a subscribed feed: today's (the coaches) and this week's (the planning coach).
     const calendarText = INJECTIONS.filter((_, i) => i % 10 === 3).map((inj) =>

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { dailyNote, journalEntry } from '../../../../common/src/api/journal.js';
 import { JOURNAL_TYPES, type JournalType } from '../../../../common/src/journalConstants.js';
-import { DEFAULT_TIME_ZONE, todayIn } from '../../../../common/src/time.js';
+import { DEFAULT_TIME_ZONE } from '../../../../common/src/time.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
+import { plannableWeek } from '../../test/weeks.js';
 import { listJournalEntries, listJournalEntriesJson } from './repo.js';
 import { getDailyNote, getDailyNoteJson } from './service.js';
 
@@ -43,7 +44,7 @@ async function seed(name: string, days: number) {
   for (const [type, content, day] of [
     ['note', `# ${name}'s note\nText`, date(2)],
     // A week's plan can only be written while the week lasts.
-    ['weekly_planning', 'Plan the week', todayIn(DEFAULT_TIME_ZONE)],
+    ['weekly_planning', 'Plan the week', plannableWeek(DEFAULT_TIME_ZONE)],
   ] as const) {
     const res = await client.request({
       method: 'POST',

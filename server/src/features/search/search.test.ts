@@ -6,9 +6,9 @@ import {
   SEARCH_LIMIT_MAX,
   SEARCH_OFFSET_MAX,
 } from '../../../../common/src/api/search.js';
-import { currentWeek } from '../../../../common/src/weekRules.js';
 import * as prefixIndex from '../../db/migrations/0023_search_prefix.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
+import { plannableWeek } from '../../test/weeks.js';
 import { tidySearchIndex } from './tidy.js';
 
 let h: Harness;
@@ -44,8 +44,8 @@ describe('search', () => {
     const c = await createUserAndSignIn(h, 'alice');
     const daily = await journal(c, 'daily', '2026-03-02', '## Daily Journal\nWalked along the harbour at dawn.');
     const note = await journal(c, 'note', '2026-03-03', 'Harbour project\nIdeas for the harbour festival.');
-    // A plan may be written only while its week lasts: this week's Monday (the user's zone is UTC here).
-    const weekly = await journal(c, 'weekly_planning', currentWeek('UTC'), 'Finish the harbour proposal this week.');
+    // A plan may be written only while its week lasts: the week planned now (the user's zone is UTC here).
+    const weekly = await journal(c, 'weekly_planning', plannableWeek(), 'Finish the harbour proposal this week.');
     const t = await c.request({ method: 'POST', url: '/api/todos', payload: { content: 'Email the harbour master' } });
     const [tr] = await h.ctx.db
       .insertInto('transcripts')

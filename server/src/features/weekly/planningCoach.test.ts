@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { WeeklyCoachEvent } from '../../../../common/src/api/weekly.js';
 import { addDays } from '../../../../common/src/time.js';
 import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts.js';
-import { currentWeek, isWeekEditable, nextWeekOf } from '../../../../common/src/weekRules.js';
 import { AI_MESSAGES } from '../../ai/errors.js';
 import { providerFor } from '../../ai/testing.js';
 import { type FakeOpenAi, type FakeReply, type FakeRequest, startFakeOpenAi } from '../../test/fakeOpenAi.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { startIcsFeed } from '../../test/icsFeed.js';
+import { plannableWeek } from '../../test/weeks.js';
 import { parseSse } from '../workout/testing.js';
 
 let h: Harness;
@@ -18,10 +18,7 @@ afterEach(async () => {
   fake = undefined;
 });
 
-const week = () => {
-  const w = currentWeek('UTC');
-  return isWeekEditable(w, 'UTC') ? w : nextWeekOf(w);
-};
+const week = () => plannableWeek();
 const planData = (over: Record<string, unknown> = {}) => ({
   weekly_review: '',
   meta_goals: ['', '', ''],

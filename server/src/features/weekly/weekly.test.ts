@@ -1,24 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../../../common/src/time.js';
 import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts.js';
-import { currentWeek, isWeekEditable, nextWeekOf } from '../../../../common/src/weekRules.js';
+import { nextWeekOf } from '../../../../common/src/weekRules.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
+import { plannableWeek } from '../../test/weeks.js';
 import { saveEntry } from '../journal/repo.js';
 import * as service from './service.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
 
-/**
- * The week a user plans now: the current one, or on a Sunday (which belongs to the week that
- * just ended, read-only by then) the next one.
- */
-const thisWeek = () => {
-  const week = currentWeek('UTC');
-  return isWeekEditable(week, 'UTC') ? week : nextWeekOf(week);
-};
 const PAST = '2026-03-02';
 
 const plan = (over: Record<string, unknown> = {}) => ({
@@ -49,7 +42,7 @@ describe('weekly plan', () => {
   it('saves the week of any date under its Monday and reads it back with the week rules', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
-    const monday = thisWeek();
+    const monday = plannableWeek();
     const empty = (await get(c, `/api/weekly/${addDays(monday, 2)}`)).json();
     expect(empty).toMatchObject({ exists: false, id: null, date: monday, week: { week: monday, editable: true } });
     expect(empty.structured_data.meta_goals).toEqual(['', '', '']);
@@ -75,7 +68,7 @@ describe('weekly plan', () => {
   it("says 'No changes to save' and writes nothing when nothing changed", async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
-    const monday = thisWeek();
+    const monday = plannableWeek();
     const blank = await save(
       c,
       monday,
@@ -106,14 +99,14 @@ describe('weekly plan', () => {
       week: { editable: false, can_create_next: true },
     });
     // Last week is closed too, whatever day of this week it is.
-    const last = await save(c, addDays(thisWeek(), -7), plan());
+    const last = await save(c, addDays(plannableWeek(), -7), plan());
     expect(last.statusCode).toBe(409);
   });
 
   it("lets the next week be planned, and reads the week rules in the user's zone", async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
-    const next = nextWeekOf(thisWeek());
+    const next = nextWeekOf(plannableWeek());
     const res = await save(c, next, plan({ weekly_intention: 'Next' }));
     expect(res.json()).toMatchObject({ saved: true, plan: { date: next, week: { editable: true } } });
     await c.request({ method: 'PUT', url: '/api/settings', payload: { timezone: 'Europe/Paris' } });
@@ -126,7 +119,7 @@ describe('weekly plan', () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
     const id = await userIdOf(h, 'alice');
-    const monday = thisWeek();
+    const monday = plannableWeek();
     const read = async () => (await get(c, `/api/weekly/${monday}`)).json();
     expect(await read()).toMatchObject({ exists: false });
     await save(c, monday, plan({ weekly_intention: 'First' }));
@@ -170,12 +163,12 @@ describe('weekly plan', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'Date must be YYYY-MM-DD' });
     }
-    const huge = await save(c, thisWeek(), plan({ brain_dump: 'x'.repeat(20_001) }));
+    const huge = await save(c, plannableWeek(), plan({ brain_dump: 'x'.repeat(20_001) }));
     expect(huge.statusCode).toBe(400);
-    expect((await get(c, `/api/weekly/${thisWeek()}`)).json().exists).toBe(false);
+    expect((await get(c, `/api/weekly/${plannableWeek()}`)).json().exists).toBe(false);
     const malformed = await c.request({
       method: 'PUT',
-      url: `/api/weekly/${thisWeek()}`,
+      url: `/api/weekly/${plannableWeek()}`,
       headers: { 'content-type': 'application/json' },
       payload: '{"weekly_review": ',
     });
@@ -201,7 +194,7 @@ describe('reflections', () => {
   it('reads the latest 25 morning and evening parts of the period, summarised and cut', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
-    const monday = thisWeek();
+    const monday = plannableWeek();
     // 30 days of notes ending last Sunday, and one older than the period.
     for (let i = 1; i <= 30; i++) await note(c, addDays(monday, -i), i);
     await note(c, addDays(monday, -40), 40);
@@ -232,7 +225,7 @@ describe('reflections', () => {
   it('takes each part from the notes that have it: a note with only a morning gives no evening', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
-    const monday = thisWeek();
+    const monday = plannableWeek();
     const part = (date: string, which: 'morning' | 'evening', i: number) =>
       c.request({
         method: 'POST',
@@ -268,7 +261,7 @@ describe('reflections', () => {
   it('has no reflections without daily notes', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
-    const r = (await get(c, `/api/weekly/${thisWeek()}/reflections`)).json();
+    const r = (await get(c, `/api/weekly/${plannableWeek()}/reflections`)).json();
     expect(r).toMatchObject({ has_reflections: false, morning_reflections: [], evening_reflections: [] });
   });
 });
@@ -277,7 +270,7 @@ describe('export', () => {
   it('downloads the whole plan as weekly-plan-{date}.md', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
-    const monday = thisWeek();
+    const monday = plannableWeek();
     await c.request({
       method: 'POST',
       url: `/api/notes/daily/${addDays(monday, -2)}`,
@@ -317,7 +310,7 @@ describe('export', () => {
   it('answers 404 with the no-plan text when the week has no plan', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
-    const res = await get(c, `/api/weekly/${thisWeek()}/export`);
+    const res = await get(c, `/api/weekly/${plannableWeek()}/export`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: WEEKLY_TEXT.noPlan });
   });
@@ -332,7 +325,7 @@ describe('planning conversation', () => {
   it("saves, loads, replaces and deletes the week's conversation", async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
-    const monday = thisWeek();
+    const monday = plannableWeek();
     expect((await get(c, `/api/weekly/${monday}/conversation`)).json()).toMatchObject({
       exists: false,
       id: null,
@@ -379,7 +372,7 @@ describe('planning conversation', () => {
 
   it("keeps a user's plan and conversation from everyone else", async () => {
     h = await createHarness();
-    const monday = thisWeek();
+    const monday = plannableWeek();
     await expectOnlyOwnerCanReach(h, {
       create: async (owner) => {
         await save(owner, monday, plan());
