@@ -89,7 +89,9 @@ async function coldBrowser(baseUrl: string, token: string | null) {
 
 async function lighthouse(url: string, port: number, keepAs?: string): Promise<Result> {
   const out = path.join(os.tmpdir(), `daymark-lighthouse-${process.pid}-${port}.json`);
+  // What --save-assets writes beside the report.
   const trace = out.replace(/\.json$/, '-0.trace.json');
+  const devtoolsLog = out.replace(/\.json$/, '-0.devtoolslog.json');
   try {
     await promisify(execFile)(
       'npx',
@@ -124,8 +126,7 @@ async function lighthouse(url: string, port: number, keepAs?: string): Promise<R
       finalUrl: String(report.finalDisplayedUrl),
     };
   } finally {
-    for (const file of [out, trace, trace.replace('.trace.json', '.devtoolslog.json')])
-      fs.rmSync(file, { force: true });
+    for (const file of [out, trace, devtoolsLog]) fs.rmSync(file, { force: true });
   }
 }
 

@@ -23,7 +23,13 @@ export async function registerWebApp(
     app.log.warn({ webDir }, 'web app not built: serving the API only (run npm run build)');
     return null;
   }
-  const template = fs.readFileSync(indexFile, 'utf8');
+  // The page in pieces, split once where each response's nonce goes: its meta tag after <head>
+  // and every <style> tag (the first page's CSS, inlined by the build).
+  const pieces = fs
+    .readFileSync(indexFile, 'utf8')
+    .replace('<head>', '<head>\n    <meta name="csp-nonce" content="\0" />')
+    .replaceAll('<style>', '<style nonce="\0">')
+    .split('\0');
   await app.register(fastifyStatic, {
     root: webDir,
     // One route for every file, looked up when asked for: a route per file (hundreds, with their
@@ -43,9 +49,7 @@ export async function registerWebApp(
   });
   return (reply) => {
     const nonce = crypto.randomBytes(16).toString('base64');
-    const html = template
-      .replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`)
-      .replaceAll('<style>', `<style nonce="${nonce}">`);
+    const html = pieces.join(nonce);
     reply
       .header('cache-control', 'no-cache')
       .header('content-security-policy', contentSecurityPolicy(nonce))
