@@ -2,6 +2,7 @@ import { errors } from '../../../../common/src/api/common.js';
 import { saveSettingsRequest, settingsResponse } from '../../../../common/src/api/settings.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
+import { sendJson } from '../../http/serializer.js';
 import * as service from './service.js';
 
 const tags = ['settings'];
@@ -21,7 +22,7 @@ export async function settingsRoutes(app: App, ctx: AppContext) {
         response: { 200: settingsResponse, ...errors(401) },
       },
     },
-    async (request) => service.getSettings(ctx.db, userOf(request)),
+    async (request, reply) => sendJson(reply, await service.getSettingsJson(ctx.db, userOf(request))),
   );
 
   r.put(

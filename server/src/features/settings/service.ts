@@ -1,12 +1,29 @@
-import type { SettingsResponse } from '../../../../common/src/api/settings.js';
+import { type SettingsResponse, settingsResponse } from '../../../../common/src/api/settings.js';
 import type { Db } from '../../db/index.js';
+import { compileResponseSerializer } from '../../http/serializer.js';
+import { writtenOnce } from '../../http/writtenOnce.js';
 import { setUserTimeZone } from '../../time/userZone.js';
 import type { AuthUser } from '../auth/service.js';
 import { loadSettings, settingsOf, settingsResponseOf } from '../workout/service.js';
 import { getSettings as readWorkoutSettings, saveSettings as saveWorkoutSettings } from '../workout/settingsRepo.js';
 
-export async function getSettings(db: Db, user: AuthUser): Promise<SettingsResponse> {
-  return { ...settingsResponseOf(await readWorkoutSettings(db, user.id)), timezone: user.timeZone };
+/** Settings written by the same compiled serialiser as the route's response. */
+const writeSettings = compileResponseSerializer(settingsResponse) as (s: SettingsResponse) => string;
+
+/**
+ * Settings answers written as JSON once (`writtenOnce`), by user: every screen that plans a
+ * workout reads them, and they change only when saved. An answer is written again whenever its
+ * row, either stored text or the user's zone differs from what it was written from.
+ */
+const writtenSettings = writtenOnce(1024 * 1024);
+
+/** GET /api/settings as the response's JSON. */
+export async function getSettingsJson(db: Db, user: AuthUser): Promise<string | Buffer> {
+  const row = await readWorkoutSettings(db, user.id);
+  const write = () => writeSettings({ ...settingsResponseOf(row), timezone: user.timeZone });
+  if (!row) return write();
+  const inputs = [row.id, row.equipment_available, row.workout_preferences, user.timeZone];
+  return writtenSettings(String(user.id), inputs, () => ({ text: write(), extra: undefined })).json;
 }
 
 export async function saveSettings(

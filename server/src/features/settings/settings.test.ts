@@ -158,3 +158,48 @@ describe('the settings read', () => {
     });
   });
 });
+
+describe('the settings answer, written once', () => {
+  it('is written again whenever its row, a stored text or the zone changes, also by another instance', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const bob = await createUserAndSignIn(h, 'bob');
+    const read = async (client = c) => {
+      const res = await client.request({ method: 'GET', url: '/api/settings' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      return res.json();
+    };
+    const defaults = await read();
+    expect(defaults).toEqual({ ...settingsOf(undefined).response, timezone: 'UTC' });
+
+    const workoutPreferences = JSON.stringify({ weatherDependent: false, preferredDuration: 30 });
+    await c.request({ method: 'PUT', url: '/api/settings', payload: { workoutPreferences } });
+    const saved = await read();
+    expect(saved).toMatchObject({ workoutPreferences, timezone: 'UTC' });
+    expect(saved.id).toBeGreaterThan(0);
+    expect(await read()).toEqual(saved);
+
+    // Bob's answer is his own, though nothing of his is stored.
+    expect(await read(bob)).toEqual({ ...settingsOf(undefined).response, timezone: 'UTC' });
+
+    // Written by another instance of the app, straight into the database: the next read has it.
+    const equipment = { indoor: [], home: ['bowflex weights'], outdoor: ['jogging'] };
+    await h.ctx.db
+      .updateTable('workout_settings')
+      .set({ equipment_available: JSON.stringify(equipment) })
+      .where('id', '=', saved.id)
+      .execute();
+    expect(JSON.parse((await read()).equipmentAvailable)).toEqual(equipment);
+    // A damaged text reads as the defaults; the zone is part of the answer too.
+    await h.ctx.db
+      .updateTable('workout_settings')
+      .set({ workout_preferences: '{not json' })
+      .where('id', '=', saved.id)
+      .execute();
+    expect((await read()).workoutPreferences).toBe(settingsOf(undefined).response.workoutPreferences);
+    await setZone(c, EAST);
+    expect((await read()).timezone).toBe(EAST);
+    expect((await read(bob)).timezone).toBe('UTC');
+  });
+});
