@@ -1,9 +1,16 @@
-import type { EveningReflection, MorningReflection, WeeklyReflections } from '../../../../common/src/api/weekly.js';
+import {
+  type EveningReflection,
+  type MorningReflection,
+  type WeeklyReflections,
+  weeklyReflections,
+} from '../../../../common/src/api/weekly.js';
 import { addDays } from '../../../../common/src/time.js';
 import { summariseReflections } from '../../../../common/src/weeklyPlan.js';
 import { REFLECTIONS_FETCHED } from '../../../../common/src/weeklyTexts.js';
 import { weekOf } from '../../../../common/src/weekRules.js';
 import type { Db } from '../../db/index.js';
+import { compileResponseSerializer } from '../../http/serializer.js';
+import { writtenOnce } from '../../http/writtenOnce.js';
 import { byText, frozen } from '../../textMemo.js';
 import { parseJson } from '../journal/repo.js';
 import { dailyNotesWithParts } from './repo.js';
@@ -46,12 +53,13 @@ const partsOf = byText((text): { morning: Morning; evening: Evening } => {
   });
 }, 5_000);
 
-/** The latest 25 morning and 25 evening parts of daily notes in the period, and their summary. */
-export async function loadReflections(db: Db, userId: number, date: string): Promise<WeeklyReflections> {
-  const { from, to } = reflectionPeriod(date);
+type NoteRow = Awaited<ReturnType<typeof dailyNotesWithParts>>[number];
+
+/** The latest 25 morning and 25 evening parts of these notes (newest first), and their summary. */
+function reflectionsOf(from: string, to: string, rows: readonly NoteRow[]): WeeklyReflections {
   const morning_reflections: MorningReflection[] = [];
   const evening_reflections: EveningReflection[] = [];
-  for (const r of await dailyNotesWithParts(db, userId, from, to)) {
+  for (const r of rows) {
     const wantMorning = r.has_morning === 1 && morning_reflections.length < REFLECTIONS_FETCHED;
     const wantEvening = r.has_evening === 1 && evening_reflections.length < REFLECTIONS_FETCHED;
     if (!wantMorning && !wantEvening) continue;
@@ -67,4 +75,34 @@ export async function loadReflections(db: Db, userId: number, date: string): Pro
     summary: summariseReflections(morning_reflections, evening_reflections),
     has_reflections: morning_reflections.length + evening_reflections.length > 0,
   };
+}
+
+/** The latest 25 morning and 25 evening parts of daily notes in the period, and their summary. */
+export async function loadReflections(db: Db, userId: number, date: string): Promise<WeeklyReflections> {
+  const { from, to } = reflectionPeriod(date);
+  return reflectionsOf(from, to, await dailyNotesWithParts(db, userId, from, to));
+}
+
+/** Reflections written by the same compiled serialiser as the route's response. */
+const writeReflections = compileResponseSerializer(weeklyReflections) as (r: WeeklyReflections) => string;
+
+/**
+ * Reflections written as JSON once (`writtenOnce`), by user and period: the weekly screen reads
+ * them on every visit, and presenting some fifty parts and their summary afresh cost more than
+ * the read. An answer is written again whenever any note of the period differs from those it
+ * was written from (its date, which parts it has, its stored data), or one is added or removed.
+ */
+const writtenReflections = writtenOnce(4 * 1024 * 1024);
+
+/** The same answer as `loadReflections`, as the response's JSON. */
+export async function loadReflectionsJson(db: Db, userId: number, date: string): Promise<string | Buffer> {
+  const { from, to } = reflectionPeriod(date);
+  const rows = await dailyNotesWithParts(db, userId, from, to);
+  const inputs: unknown[] = [to];
+  for (const r of rows) inputs.push(r.date, r.has_morning, r.has_evening, r.structured_data);
+  const written = writtenReflections(`${userId}:${from}`, inputs, () => ({
+    text: writeReflections(reflectionsOf(from, to, rows)),
+    extra: undefined,
+  }));
+  return written.json;
 }

@@ -19,7 +19,7 @@ import { sendJson } from '../../http/serializer.js';
 import { CoachService } from '../coach/service.js';
 import { writeSse } from '../coach/sse.js';
 import { planningCoach } from './planningCoach.js';
-import { loadReflections } from './reflections.js';
+import { loadReflectionsJson } from './reflections.js';
 import * as service from './service.js';
 
 const tags = ['weekly'];
@@ -159,7 +159,8 @@ export async function weeklyRoutes(app: App, ctx: AppContext) {
         response: { 200: weeklyReflections, ...errors(400, 401) },
       },
     },
-    async (request) => loadReflections(ctx.db, userOf(request).id, request.params.date),
+    async (request, reply) =>
+      sendJson(reply, await loadReflectionsJson(ctx.db, userOf(request).id, request.params.date)),
   );
 
   r.get(

@@ -7,6 +7,7 @@ import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import { plannableWeek } from '../../test/weeks.js';
 import { saveEntry } from '../journal/repo.js';
+import { loadReflections } from './reflections.js';
 import * as service from './service.js';
 
 let h: Harness;
@@ -256,6 +257,69 @@ describe('reflections', () => {
       open_loops: [],
     });
     expect(r.summary.average_energy).toBe(4);
+  });
+
+  it('answers what presenting the notes afresh answers, through saves, other writes and deletions', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const bob = await createUserAndSignIn(h, 'bob');
+    const monday = plannableWeek();
+    const aliceId = await userIdOf(h, 'alice');
+    const read = async (client: Client, week = monday) => {
+      const res = await get(client, `/api/weekly/${week}/reflections`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      return res.json();
+    };
+    const fresh = async (week = monday) => JSON.parse(JSON.stringify(await loadReflections(h.ctx.db, aliceId, week)));
+    const same = async (week = monday) => {
+      const answer = await read(c, week);
+      expect(answer).toEqual(await fresh(week));
+      return answer;
+    };
+    for (let i = 1; i <= 6; i++) await note(c, addDays(monday, -i), i);
+    const first = await same();
+    expect(first.morning_reflections).toHaveLength(6);
+    expect(await same()).toEqual(first);
+    // Bob has no notes: his answer is his own.
+    expect((await read(bob)).has_reflections).toBe(false);
+
+    // Saved again through the API: the changed part shows.
+    await note(c, addDays(monday, -2), 99);
+    expect((await same()).morning_reflections[1].priorities).toEqual(['priority 99']);
+    // Written by another instance, straight into the table: the next read has it.
+    const row = (date: string) =>
+      h.ctx.db
+        .updateTable('journal_entries')
+        .where('user_id', '=', aliceId)
+        .where('journal_type', '=', 'daily')
+        .where('date', '=', date);
+    await row(addDays(monday, -1))
+      .set({ structured_data: JSON.stringify({ evening: { wins: ['elsewhere'], frustrations: '', open_loops: [] } }) })
+      .execute();
+    expect((await same()).evening_reflections[0].wins).toEqual(['elsewhere']);
+    // The flags decide which parts a note gives.
+    await row(addDays(monday, -1)).set({ has_morning: 0 }).execute();
+    expect((await same()).morning_reflections[0].date).toBe(addDays(monday, -2));
+    // Damaged stored data reads as empty parts; a deleted note is gone.
+    await row(addDays(monday, -3)).set({ structured_data: '{not json' }).execute();
+    const damaged = await same();
+    expect(damaged.morning_reflections.find((m: { date: string }) => m.date === addDays(monday, -3))).toEqual({
+      date: addDays(monday, -3),
+      priorities: [],
+      challenges: '',
+      energy_level: null,
+    });
+    await h.ctx.db
+      .deleteFrom('journal_entries')
+      .where('user_id', '=', aliceId)
+      .where('date', '=', addDays(monday, -4))
+      .execute();
+    const after = await same();
+    expect(after.morning_reflections.map((m: { date: string }) => m.date)).not.toContain(addDays(monday, -4));
+    // Another week is another period, with its own answer.
+    const earlier = await same(addDays(monday, -35));
+    expect(earlier.has_reflections).toBe(false);
   });
 
   it('has no reflections without daily notes', async () => {
