@@ -98,7 +98,8 @@ const writtenReflections = writtenOnce(4 * 1024 * 1024);
 export async function loadReflectionsJson(db: Db, userId: number, date: string): Promise<string | Buffer> {
   const { from, to } = reflectionPeriod(date);
   const rows = await dailyNotesWithParts(db, userId, from, to);
-  const inputs: unknown[] = [to];
+  // The key's period start fixes its end (`reflectionPeriod`): the notes are the inputs.
+  const inputs: unknown[] = [];
   for (const r of rows) inputs.push(r.date, r.has_morning, r.has_evening, r.structured_data);
   const written = writtenReflections(`${userId}:${from}`, inputs, () => ({
     text: writeReflections(reflectionsOf(from, to, rows)),
