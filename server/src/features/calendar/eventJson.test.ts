@@ -193,6 +193,33 @@ describe('a range read written from reused event texts', () => {
   });
 });
 
+describe('a range answer kept whole', () => {
+  it('follows which calendars are selected, changed behind it', async () => {
+    const select = (ids: string[]) =>
+      h.ctx.db
+        .insertInto('calendar_sync_settings')
+        .values({
+          user_id: users.bob as number,
+          auto_sync: 0,
+          sync_workouts: 0,
+          sync_journal: 0,
+          selected_calendars: JSON.stringify(ids),
+          updated_at: new Date().toISOString(),
+        })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ selected_calendars: JSON.stringify(ids) }))
+        .execute();
+    await addEvent('bob', 'team', 't1', `${addDays(today, 1)}T10:00:00.000Z`, details('Team sync'));
+    const summaries = async () => (await expectSame('bob', range('UTC'))).map((e) => e.summary);
+    expect(await summaries()).toEqual(['Team sync', 'Bob’s own']);
+    await select(['ics:https://example.com/team.ics']);
+    expect(await summaries()).toEqual(['Team sync']);
+    await select(['ics:https://example.com/holidays.ics']);
+    expect(await summaries()).toEqual(['Bob’s own']);
+    await select([]);
+    expect(await summaries()).toEqual(['Team sync', 'Bob’s own']);
+  });
+});
+
 /** 09:00 UTC on a day, written in Paris' zone (10:00+01:00 in winter, 11:00+02:00 in summer). */
 function parisNineUtc(date: string) {
   const hour = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: '2-digit', hourCycle: 'h23' }).format(

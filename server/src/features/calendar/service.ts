@@ -132,12 +132,16 @@ export interface ReadState {
 }
 
 /** The calendars whose events are shown: the selected ones, or all when none is selected. */
-async function shownCalendars(db: Db, userId: number, known?: ReadState) {
-  const rows = await repo.listCalendarRows(db, userId);
-  const selectedIds = selectedOf(known ? known.settings : await settingsRepo.getSyncSettings(db, userId));
+function shownOf(rows: repo.CalendarRow[], settings: settingsRepo.SyncSettingsRow | undefined) {
+  const selectedIds = selectedOf(settings);
   if (selectedIds.length === 0) return rows;
   const selected = new Set(selectedIds);
   return rows.filter((r) => selected.has(calendarPublicId(r)));
+}
+
+async function shownCalendars(db: Db, userId: number, known?: ReadState) {
+  const rows = await repo.listCalendarRows(db, userId);
+  return shownOf(rows, known ? known.settings : await settingsRepo.getSyncSettings(db, userId));
 }
 
 /**
@@ -164,25 +168,23 @@ export interface RangeQuery {
   zone: string;
 }
 
-type RangeRead<R> = (
-  db: Db,
-  userId: number,
-  r: { start: string; end: string; fromDate: string; toDate: string },
-) => Promise<R[]>;
-
-/**
- * A range's shown calendars by row id (the query's dates checked), and `read`, which reads their
- * cached events of the range with `f` (with or without their stored details).
- */
-async function rangeOf(ctx: AppContext, userId: number, q: RangeQuery, known: ReadState | undefined) {
+/** The query's dates checked, and the instants and dates its events are read by. */
+function rangeBounds(q: RangeQuery) {
   if (q.toDate < q.fromDate) throw new HttpError(400, 'endDate must not be before startDate');
   if (addDays(q.fromDate, 800) < q.toDate) throw new HttpError(400, 'The date range may span at most 800 days');
+  return { ...dayRangeInZone(q.fromDate, q.toDate, q.zone), fromDate: q.fromDate, toDate: q.toDate };
+}
+
+/** A range's shown calendars by row id and their cached events of the range (the query's dates checked). */
+async function shownEventsOf(ctx: AppContext, userId: number, q: RangeQuery, known: ReadState | undefined) {
+  const range = rangeBounds(q);
   const calendars = await shownCalendars(ctx.db, userId, known);
-  const range = { ...dayRangeInZone(q.fromDate, q.toDate, q.zone), fromDate: q.fromDate, toDate: q.toDate };
   const byId = new Map(calendars.map((c) => [c.id, eventCalendarOf(c)]));
-  const read = async <R extends repo.EventKeyRow>(f: RangeRead<R>): Promise<R[]> =>
-    calendars.length === 0 ? [] : (await f(ctx.db, userId, range)).filter((r) => byId.has(r.calendar_row_id));
-  return { byId, read };
+  const rows =
+    calendars.length === 0
+      ? []
+      : (await repo.eventsInRange(ctx.db, userId, range)).filter((r) => byId.has(r.calendar_row_id));
+  return { byId, rows };
 }
 
 const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
@@ -195,8 +197,7 @@ export async function eventsInRange(
   q: RangeQuery,
   known?: ReadState,
 ): Promise<CalendarEvent[]> {
-  const { byId, read } = await rangeOf(ctx, userId, q, known);
-  const rows = await read(repo.eventsInRange);
+  const { byId, rows } = await shownEventsOf(ctx, userId, q, known);
   // Each start is written in the zone once: its day sorts, and the same text is the event's start.
   return rows
     .map((r) => {
@@ -208,54 +209,66 @@ export async function eventsInRange(
     .map(({ r, start }) => presentEvent(r, byId.get(r.calendar_row_id) as EventCalendarRef, q.zone, start));
 }
 
-/** A range's events without their stored details, and each one's calendar as it is written. */
-async function rangeKeys(ctx: AppContext, userId: number, q: RangeQuery, known: ReadState | undefined) {
-  const { byId, read } = await rangeOf(ctx, userId, q, known);
-  const calendars = new Map([...byId].map(([id, c]) => [id, writtenCalendarOf(c)]));
-  const calendarOf = (r: repo.EventKeyRow) => calendars.get(r.calendar_row_id) as WrittenCalendar;
-  return { rows: await read(repo.eventKeysInRange), calendarOf, read };
-}
-
-/**
- * The range's events as kept, checked against its rows without their stored details (most of
- * what a full read reads); if any is missing (a first read, a sync since), the range is read
- * again in full and written. Returns the rows the events were written from.
- */
-async function writtenEvents(q: RangeQuery, { rows, calendarOf, read }: Awaited<ReturnType<typeof rangeKeys>>) {
-  const kept = rows.map((r) => keptEvent(r, calendarOf(r), q.zone));
-  if (!kept.includes(undefined)) return { rows, events: kept as WrittenEvent[] };
-  const full = await read(repo.eventsInRange);
-  return { rows: full, events: full.map((r) => writtenEvent(r, calendarOf(r), q.zone)) };
-}
-
-/**
- * The same events as `eventsInRange`, in the same order, each as its JSON written once and reused
- * while nothing it is written from changes (`writtenEvent`), so a view read again costs little
- * more than its query.
- */
-export async function eventsInRangeWritten(
-  ctx: AppContext,
-  userId: number,
-  q: RangeQuery,
-  known?: ReadState,
-): Promise<WrittenEvent[]> {
-  const { events } = await writtenEvents(q, await rangeKeys(ctx, userId, q, known));
-  return events.sort(bySortKey).slice(0, q.maxResults);
-}
-
 /**
  * Range answers kept whole, per user and dates (`writtenOnce`): a calendar view asks for the same
  * week or month again and again, and joining 500 kept events into a new 250 KB answer each time
  * cost more than the query. An answer is reused only while it would be written from the same
- * rows (ids), calendars, zone and limit.
+ * rows (`RangeRead.inputs`).
  */
 const keptRanges = writtenOnce(16 * 1024 * 1024);
 
-const rangeInputs = (q: RangeQuery, rows: repo.EventKeyRow[], calendarOf: (r: repo.EventKeyRow) => WrittenCalendar) => {
-  const inputs: unknown[] = [q.zone, q.maxResults];
-  for (const r of rows) inputs.push(r.id, calendarOf(r).key);
-  return inputs;
-};
+/** A range read without its events' stored details: what an answer holding it is written from. */
+export interface RangeRead {
+  /**
+   * Everything the range's events are written from: the zone and limit, which calendars are
+   * selected, each calendar's row (what an event names of it) and each event's row id (a row is
+   * never updated in place, see `EventRow`) and calendar.
+   */
+  inputs: readonly unknown[];
+  /**
+   * The same events as `eventsInRange`, in the same order, each as its JSON written once and
+   * reused while nothing it is written from changes (`writtenEvent`); with the inputs of the rows
+   * they were written from (read again in full when any was not kept: a sync may have come between).
+   */
+  written(): Promise<{ events: WrittenEvent[]; inputs: readonly unknown[] }>;
+}
+
+/**
+ * A range's events as the rows an answer is written from, without their stored details (most of
+ * a full read): an answer kept whole (a range, the overview) is reused while `inputs` is the same,
+ * and only otherwise are the events written (`written`). Three plain reads and a list of
+ * values: the overview and every calendar view come this way on each visit.
+ */
+export async function rangeRead(ctx: AppContext, userId: number, q: RangeQuery, known?: ReadState): Promise<RangeRead> {
+  const range = rangeBounds(q);
+  const calendars = await repo.listCalendarRows(ctx.db, userId);
+  const settings = known ? known.settings : await settingsRepo.getSyncSettings(ctx.db, userId);
+  const rows = calendars.length === 0 ? [] : await repo.eventKeysInRange(ctx.db, userId, range);
+  const inputsOf = (events: readonly repo.EventKeyRow[]) => {
+    const inputs: unknown[] = [q.zone, q.maxResults, settings?.selected_calendars ?? null, calendars.length];
+    for (const c of calendars)
+      inputs.push(c.id, c.provider, c.remote_id, c.summary, c.background_color, c.foreground_color);
+    for (const r of events) inputs.push(r.id, r.calendar_row_id);
+    return inputs;
+  };
+  const inputs = inputsOf(rows);
+  return {
+    inputs,
+    async written() {
+      const shown = new Map(shownOf(calendars, settings).map((c) => [c.id, writtenCalendarOf(eventCalendarOf(c))]));
+      const calendarOf = (r: repo.EventKeyRow) => shown.get(r.calendar_row_id) as WrittenCalendar;
+      const kept = rows.filter((r) => shown.has(r.calendar_row_id)).map((r) => keptEvent(r, calendarOf(r), q.zone));
+      if (!kept.includes(undefined)) return { events: byStart(kept as WrittenEvent[], q), inputs };
+      const full = calendars.length === 0 ? [] : await repo.eventsInRange(ctx.db, userId, range);
+      const events = full
+        .filter((r) => shown.has(r.calendar_row_id))
+        .map((r) => writtenEvent(r, calendarOf(r), q.zone));
+      return { events: byStart(events, q), inputs: inputsOf(full) };
+    },
+  };
+}
+
+const byStart = (events: WrittenEvent[], q: RangeQuery) => events.sort(bySortKey).slice(0, q.maxResults);
 
 /** The same events as `eventsInRange` as the response's JSON (UTF-8 bytes). */
 export async function eventsInRangeJson(
@@ -264,21 +277,13 @@ export async function eventsInRangeJson(
   q: RangeQuery,
   known?: ReadState,
 ): Promise<Buffer> {
-  const keys = await rangeKeys(ctx, userId, q, known);
+  const range = await rangeRead(ctx, userId, q, known);
   const key = `${userId}\u0000${q.fromDate}\u0000${q.toDate}`;
-  const inputs = rangeInputs(q, keys.rows, keys.calendarOf);
-  const kept = keptRanges.peek(key, inputs);
+  const kept = keptRanges.peek(key, range.inputs);
   if (kept) return kept.json;
-  const { rows, events } = await writtenEvents(q, keys);
-  const json = jsonArrayOf(
-    events
-      .sort(bySortKey)
-      .slice(0, q.maxResults)
-      .map((w) => w.json),
-  );
-  // Read again in full after a miss, the rows may differ from those checked (a sync between).
-  const written = rows === keys.rows ? inputs : rangeInputs(q, rows, keys.calendarOf);
-  return keptRanges(key, written, () => ({ text: json, extra: undefined })).json;
+  const { events, inputs } = await range.written();
+  const json = jsonArrayOf(events.map((w) => w.json));
+  return keptRanges(key, inputs, () => ({ text: json, extra: undefined })).json;
 }
 
 // ---- connections ----

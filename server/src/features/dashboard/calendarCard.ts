@@ -1,9 +1,8 @@
 import { TODAY_MAX_EVENTS } from '../../../../common/src/api/calendar.js';
 import type { OverviewCalendar } from '../../../../common/src/api/dashboard.js';
 import type { AppContext } from '../../context.js';
-import type { WrittenEvent } from '../calendar/eventJson.js';
 import { listConnections } from '../calendar/repo.js';
-import { eventsInRange, eventsInRangeWritten } from '../calendar/service.js';
+import { eventsInRange, type RangeRead, rangeRead } from '../calendar/service.js';
 
 /**
  * Today's events for the overview's calendar card: the one place the overview asks the calendar
@@ -29,21 +28,21 @@ export async function todaysCalendar(
 }
 
 /**
- * The same events as `todaysCalendar`, each as its JSON written once (`eventsInRangeWritten`);
- * null when no connection works.
+ * Today's events as `todaysCalendar` reads them, without their stored details (`rangeRead`: what
+ * an overview kept whole is checked against; `written()` gives the events as kept texts, the
+ * declined ones among them); null when no connection works.
  */
-export async function todaysCalendarWritten(
+export async function todaysCalendarRead(
   ctx: AppContext,
   userId: number,
   day: { date: string; timeZone: string },
-): Promise<WrittenEvent[] | null> {
+): Promise<RangeRead | null> {
   const connections = await listConnections(ctx.db, userId);
   if (!connections.some((c) => c.status === 'connected')) return null;
-  const events = await eventsInRangeWritten(ctx, userId, {
+  return rangeRead(ctx, userId, {
     fromDate: day.date,
     toDate: day.date,
     maxResults: TODAY_MAX_EVENTS,
     zone: day.timeZone,
   });
-  return events.filter((e) => !e.extra.declined);
 }

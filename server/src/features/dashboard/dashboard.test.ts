@@ -19,7 +19,7 @@ afterAll(() => h.close());
 
 describe('week grid', () => {
   it('runs Sunday to Saturday around any day, with today and completed days marked', () => {
-    const grid = weekGrid('2026-03-04', new Set(['2026-03-01', '2026-03-07', '2026-03-08']));
+    const grid = weekGrid('2026-03-04', ['2026-03-01', '2026-03-07', '2026-03-08']);
     expect(grid.map((d) => `${d.weekday} ${d.day}`)).toEqual([
       'Sun 1',
       'Mon 2',
@@ -32,8 +32,8 @@ describe('week grid', () => {
     expect(grid.filter((d) => d.isToday).map((d) => d.date)).toEqual(['2026-03-04']);
     expect(grid.filter((d) => d.workoutCompleted).map((d) => d.date)).toEqual(['2026-03-01', '2026-03-07']);
     // A Sunday starts its own week; a Saturday ends it; across a month and a year boundary.
-    expect(weekGrid('2026-03-08', new Set())[0]?.date).toBe('2026-03-08');
-    expect(weekGrid('2027-01-02', new Set()).map((d) => d.date)).toEqual([
+    expect(weekGrid('2026-03-08', [])[0]?.date).toBe('2026-03-08');
+    expect(weekGrid('2027-01-02', []).map((d) => d.date)).toEqual([
       '2026-12-27',
       '2026-12-28',
       '2026-12-29',
@@ -294,6 +294,106 @@ describe('GET /api/dashboard/overview', () => {
     await insertConnection(h.ctx.db, id, { provider: 'ics', label: 'New', credentials: 'v1:unused' });
     expect(await connected()).toEqual({ connected: true, events: [] });
     expect(await overview(h.ctx, { id, timeZone: 'UTC' })).toMatchObject({ calendar: { connected: true, events: [] } });
+  });
+
+  it('a kept overview follows the calendar card: events, selection, calendars and connections changed behind it', async () => {
+    const c = await createUserAndSignIn(h, 'keptCard');
+    const id = await userIdOf(h, 'keptCard');
+    const today = todayIn('UTC');
+    const user = { id, timeZone: 'UTC' };
+    // Each answer is exactly the overview presented afresh; the card's summaries are returned.
+    const card = async () => {
+      const res = await c.request({ method: 'GET', url: '/api/dashboard/overview' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(writeOverview(await overview(h.ctx, user)));
+      const { calendar } = res.json() as {
+        calendar: { connected: boolean; events: Array<{ summary: string; calendar: { summary: string } }> };
+      };
+      return {
+        connected: calendar.connected,
+        events: calendar.events.map((e) => `${e.calendar.summary}: ${e.summary}`),
+      };
+    };
+    const connection = await insertConnection(h.ctx.db, id, {
+      provider: 'ics',
+      label: 'Feeds',
+      credentials: 'v1:unused',
+    });
+    const calendar = async (name: string) =>
+      (
+        await h.ctx.db
+          .insertInto('calendar_calendars')
+          .values({
+            user_id: id,
+            connection_id: connection,
+            remote_id: `https://example.com/${name}.ics`,
+            summary: name,
+            background_color: '#4285f4',
+            foreground_color: '#ffffff',
+            writable: 0,
+            is_primary: 0,
+            sync_state: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const event = (calendarRowId: number, eventId: string, hour: number, summary: string) =>
+      h.ctx.db
+        .insertInto('calendar_events')
+        .values({
+          user_id: id,
+          calendar_row_id: calendarRowId,
+          event_id: eventId,
+          start_at: `${today}T${String(hour).padStart(2, '0')}:00:00.000Z`,
+          end_at: `${today}T${String(hour).padStart(2, '0')}:30:00.000Z`,
+          start_date: null,
+          end_date: null,
+          data: JSON.stringify({ summary, declined: false }),
+        })
+        .execute();
+    const select = (ids: string[]) =>
+      h.ctx.db
+        .insertInto('calendar_sync_settings')
+        .values({
+          user_id: id,
+          auto_sync: 0,
+          sync_workouts: 0,
+          sync_journal: 0,
+          selected_calendars: JSON.stringify(ids),
+          updated_at: new Date().toISOString(),
+        })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ selected_calendars: JSON.stringify(ids) }))
+        .execute();
+
+    expect(await card()).toEqual({ connected: true, events: [] });
+    const team = await calendar('Team');
+    await event(team, 'standup', 9, 'Stand-up');
+    expect(await card()).toEqual({ connected: true, events: ['Team: Stand-up'] });
+    expect(await card()).toEqual({ connected: true, events: ['Team: Stand-up'] });
+    const home = await calendar('Home');
+    await event(home, 'dentist', 8, 'Dentist');
+    expect(await card()).toEqual({ connected: true, events: ['Home: Dentist', 'Team: Stand-up'] });
+    // Only Home selected, then both again (an empty selection shows every calendar).
+    await select(['ics:https://example.com/Home.ics']);
+    expect(await card()).toEqual({ connected: true, events: ['Home: Dentist'] });
+    await select([]);
+    expect(await card()).toEqual({ connected: true, events: ['Home: Dentist', 'Team: Stand-up'] });
+    // A calendar renamed, or given another text colour, by a sync.
+    await h.ctx.db.updateTable('calendar_calendars').set({ summary: 'Work' }).where('id', '=', team).execute();
+    expect(await card()).toEqual({ connected: true, events: ['Home: Dentist', 'Work: Stand-up'] });
+    await h.ctx.db
+      .updateTable('calendar_calendars')
+      .set({ foreground_color: '#000000' })
+      .where('id', '=', team)
+      .execute();
+    await card();
+    // An event gone, and the connection expired.
+    await h.ctx.db.deleteFrom('calendar_events').where('user_id', '=', id).where('event_id', '=', 'dentist').execute();
+    expect(await card()).toEqual({ connected: true, events: ['Work: Stand-up'] });
+    await updateConnection(h.ctx.db, id, connection, { status: 'expired' });
+    expect(await card()).toEqual({ connected: false, events: [] });
+    await updateConnection(h.ctx.db, id, connection, { status: 'connected' });
+    expect(await card()).toEqual({ connected: true, events: ['Work: Stand-up'] });
   });
 
   it('documents itself with a stable operation id', async () => {

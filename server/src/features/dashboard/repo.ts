@@ -46,14 +46,15 @@ const fromJson = (db: Db, value: unknown, path: string[]) =>
 
 /**
  * The overview's own data for a day: `morning.personal_goal` of that day's daily note, that
- * day's plan (its id and title) and the dates in [from, to] with a workout log not marked skipped.
+ * day's plan (its id and title) and the dates in [from, to] with a workout log not marked skipped
+ * (in order).
  */
 export async function overviewData(
   db: Db,
   userId: number,
   today: string,
   week: { from: string; to: string },
-): Promise<{ personalGoal: string | null; workout: { id: number; title: string } | null; completed: Set<string> }> {
+): Promise<{ personalGoal: string | null; workout: { id: number; title: string } | null; completed: string[] }> {
   const row = await overviewQuery.executeTakeFirst(db, { userId, today, ...week });
   const goal = fromJson(db, row?.goal, ['morning', 'personal_goal']);
   const title = fromJson(db, row?.plan_title, ['title']);
@@ -64,6 +65,6 @@ export async function overviewData(
       planId === null || planId === undefined
         ? null
         : { id: Number(planId), title: typeof title === 'string' && title.trim() ? title : 'Workout' },
-    completed: new Set(row?.done ? row.done.split(',') : []),
+    completed: row?.done ? row.done.split(',').sort() : [],
   };
 }

@@ -4,13 +4,13 @@ import type { AppContext } from '../../context.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { jsonArrayOf, writtenOnce } from '../../http/writtenOnce.js';
 import { todayInZone } from '../../time/dayStarts.js';
-import { todaysCalendar, todaysCalendarWritten } from './calendarCard.js';
+import { todaysCalendar, todaysCalendarRead } from './calendarCard.js';
 import { overviewData } from './repo.js';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 /** The 7 days of the week holding `today`, Sunday first. */
-export function weekGrid(today: string, completed: Set<string>): WeekDay[] {
+export function weekGrid(today: string, completed: readonly string[]): WeekDay[] {
   const sunday = sundayOf(today);
   const grid: WeekDay[] = [];
   for (let i = 0; i < 7; i++) {
@@ -20,7 +20,7 @@ export function weekGrid(today: string, completed: Set<string>): WeekDay[] {
       weekday: WEEKDAYS[i] ?? '',
       day: Number(date.slice(8, 10)),
       isToday: date === today,
-      workoutCompleted: completed.has(date),
+      workoutCompleted: completed.includes(date),
     });
   }
   return grid;
@@ -60,45 +60,55 @@ const writeOverview = compileResponseSerializer(dashboardOverview) as (o: Dashbo
 /** How the overview's text ends when today's events are an empty list: they are its last field. */
 const EMPTY_EVENTS_END = '[]}}';
 const END = Buffer.from('}}');
-/**
- * The overview without today's events, written once per user and kept while everything it is
- * written from is the same (`writtenOnce`): the dashboard is read on every visit, and writing
- * it (the week's grid, its dates, some twenty fields) cost more than its query.
- */
-const writtenRest = writtenOnce(256 * 1024);
 
 /**
- * The same answer as `overview`, as the response's JSON: today's events, the costly part (each
- * event's stored details read and written), come as the texts the calendar keeps written once
- * (`eventsInRangeWritten`), put in place of the empty list the rest of the overview is written
- * with.
+ * Overviews written once per user and kept while everything they are written from is the same
+ * (`writtenOnce`): the dashboard is read on every visit, and presenting it (the week's grid,
+ * some twenty fields, each of today's events looked up, ordered and joined into the answer)
+ * cost more than its queries. The inputs are the user's today and zone, the goal, the plan's id
+ * and title, the week's completed dates, and the calendar card's rows (`RangeRead.inputs`: each
+ * event's row id and calendar; or that no connection works).
+ */
+const keptOverviews = writtenOnce(4 * 1024 * 1024);
+
+/**
+ * The same answer as `overview`, as the response's JSON, for the user's today in their zone:
+ * the kept answer when it was written from what the queries read now; otherwise written with
+ * today's events as the texts the calendar keeps written once (`RangeRead.written`), put in
+ * place of the empty list the rest of the overview is written with.
  */
 export async function overviewJson(
   ctx: AppContext,
   user: { id: number; timeZone: string },
   now: number = Date.now(),
-): Promise<string | Buffer> {
-  const o = await overviewWith(ctx, user, now, (day) => todaysCalendarWritten(ctx, user.id, day));
-  const events = o.calendar;
-  const done = [...o.completed].sort().join(',');
-  const inputs = [o.today, o.timeZone, o.personalGoal, o.workout?.id, o.workout?.title, done, events !== null];
-  const { json } = writtenRest(String(user.id), inputs, () => {
+): Promise<Buffer> {
+  const { calendar, ...o } = await overviewWith(ctx, user, now, (day) => todaysCalendarRead(ctx, user.id, day));
+  const { today, personalGoal, workout, completed } = o;
+  const own: unknown[] = [today, o.timeZone, personalGoal, workout?.id, workout?.title, completed.join(',')];
+  const key = String(user.id);
+  const kept = keptOverviews.peek(key, own.concat(calendar ? calendar.inputs : [null]));
+  if (kept) return kept.json;
+  const events = calendar && (await calendar.written());
+  const shown = events ? events.events.filter((e) => !e.extra.declined) : [];
+  const inputs = own.concat(events ? events.inputs : [null]);
+  return keptOverviews(key, inputs, () => {
     const text = writeOverview({
-      today: o.today,
+      today,
       timeZone: o.timeZone,
-      personalGoal: o.personalGoal,
-      workout: o.workout,
-      week: weekGrid(o.today, o.completed),
-      calendar: { connected: events !== null, events: [] },
+      personalGoal,
+      workout,
+      week: weekGrid(today, completed),
+      calendar: { connected: calendar !== null, events: [] },
     });
     if (!text.endsWith(EMPTY_EVENTS_END)) throw new Error('The overview no longer ends with its events');
-    return { text, extra: undefined };
-  });
-  if (!events?.length) return json;
-  const rest = json.subarray(0, json.length - EMPTY_EVENTS_END.length);
-  return jsonArrayOf(
-    events.map((e) => e.json),
-    rest,
-    END,
-  );
+    const rest = Buffer.from(text.slice(0, -EMPTY_EVENTS_END.length));
+    return {
+      text: jsonArrayOf(
+        shown.map((e) => e.json),
+        rest,
+        END,
+      ),
+      extra: undefined,
+    };
+  }).json;
 }
