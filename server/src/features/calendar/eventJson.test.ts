@@ -4,6 +4,7 @@ import { addDays, todayIn } from '../../../../common/src/time.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { eventsInRange, eventsInRangeJson, type RangeQuery } from './service.js';
+import { saveSyncSettings } from './settingsRepo.js';
 
 /**
  * A range read answers JSON text built from events written once and reused
@@ -196,18 +197,12 @@ describe('a range read written from reused event texts', () => {
 describe('a range answer kept whole', () => {
   it('follows which calendars are selected, changed behind it', async () => {
     const select = (ids: string[]) =>
-      h.ctx.db
-        .insertInto('calendar_sync_settings')
-        .values({
-          user_id: users.bob as number,
-          auto_sync: 0,
-          sync_workouts: 0,
-          sync_journal: 0,
-          selected_calendars: JSON.stringify(ids),
-          updated_at: new Date().toISOString(),
-        })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet({ selected_calendars: JSON.stringify(ids) }))
-        .execute();
+      saveSyncSettings(h.ctx.db, users.bob as number, {
+        auto_sync: 0,
+        sync_workouts: 0,
+        sync_journal: 0,
+        selected_calendars: JSON.stringify(ids),
+      });
     await addEvent('bob', 'team', 't1', `${addDays(today, 1)}T10:00:00.000Z`, details('Team sync'));
     const summaries = async () => (await expectSame('bob', range('UTC'))).map((e) => e.summary);
     expect(await summaries()).toEqual(['Team sync', 'Bob’s own']);

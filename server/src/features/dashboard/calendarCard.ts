@@ -2,7 +2,16 @@ import { TODAY_MAX_EVENTS } from '../../../../common/src/api/calendar.js';
 import type { OverviewCalendar } from '../../../../common/src/api/dashboard.js';
 import type { AppContext } from '../../context.js';
 import { listConnections } from '../calendar/repo.js';
-import { eventsInRange, type RangeRead, rangeRead } from '../calendar/service.js';
+import { eventsInRange, type RangeQuery, type RangeRead, rangeRead } from '../calendar/service.js';
+
+type Day = { date: string; timeZone: string };
+
+/** The day's range for the card, or null when none of the user's connections works. */
+async function cardRange(ctx: AppContext, userId: number, day: Day): Promise<RangeQuery | null> {
+  const connections = await listConnections(ctx.db, userId);
+  if (!connections.some((c) => c.status === 'connected')) return null;
+  return { fromDate: day.date, toDate: day.date, maxResults: TODAY_MAX_EVENTS, zone: day.timeZone };
+}
 
 /**
  * Today's events for the overview's calendar card: the one place the overview asks the calendar
@@ -11,19 +20,10 @@ import { eventsInRange, type RangeRead, rangeRead } from '../calendar/service.js
  * (or only expired ones) the card shows the prompt leading to the calendar settings.
  * Declined invitations are left out, as on the Calendar tab.
  */
-export async function todaysCalendar(
-  ctx: AppContext,
-  userId: number,
-  day: { date: string; timeZone: string },
-): Promise<OverviewCalendar> {
-  const connections = await listConnections(ctx.db, userId);
-  if (!connections.some((c) => c.status === 'connected')) return { connected: false, events: [] };
-  const events = await eventsInRange(ctx, userId, {
-    fromDate: day.date,
-    toDate: day.date,
-    maxResults: TODAY_MAX_EVENTS,
-    zone: day.timeZone,
-  });
+export async function todaysCalendar(ctx: AppContext, userId: number, day: Day): Promise<OverviewCalendar> {
+  const range = await cardRange(ctx, userId, day);
+  if (!range) return { connected: false, events: [] };
+  const events = await eventsInRange(ctx, userId, range);
   return { connected: true, events: events.filter((e) => !e.declined) };
 }
 
@@ -32,17 +32,7 @@ export async function todaysCalendar(
  * an overview kept whole is checked against; `written()` gives the events as kept texts, the
  * declined ones among them); null when no connection works.
  */
-export async function todaysCalendarRead(
-  ctx: AppContext,
-  userId: number,
-  day: { date: string; timeZone: string },
-): Promise<RangeRead | null> {
-  const connections = await listConnections(ctx.db, userId);
-  if (!connections.some((c) => c.status === 'connected')) return null;
-  return rangeRead(ctx, userId, {
-    fromDate: day.date,
-    toDate: day.date,
-    maxResults: TODAY_MAX_EVENTS,
-    zone: day.timeZone,
-  });
+export async function todaysCalendarRead(ctx: AppContext, userId: number, day: Day): Promise<RangeRead | null> {
+  const range = await cardRange(ctx, userId, day);
+  return range && rangeRead(ctx, userId, range);
 }

@@ -5,7 +5,14 @@ import { compileResponseSerializer } from '../../http/serializer.js';
 import { createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { startIcsFeed } from '../../test/icsFeed.js';
 import { morningNote, seed } from '../../test/seed.js';
-import { insertConnection, updateConnection } from '../calendar/repo.js';
+import {
+  type CalendarRow,
+  type CalendarValues,
+  insertConnection,
+  syncCalendarRows,
+  updateConnection,
+} from '../calendar/repo.js';
+import { saveSyncSettings } from '../calendar/settingsRepo.js';
 import { generate } from '../workout/testing.js';
 import { overview, weekGrid } from './service.js';
 
@@ -319,24 +326,25 @@ describe('GET /api/dashboard/overview', () => {
       label: 'Feeds',
       credentials: 'v1:unused',
     });
-    const calendar = async (name: string) =>
-      (
-        await h.ctx.db
-          .insertInto('calendar_calendars')
-          .values({
-            user_id: id,
-            connection_id: connection,
-            remote_id: `https://example.com/${name}.ics`,
-            summary: name,
-            background_color: '#4285f4',
-            foreground_color: '#ffffff',
-            writable: 0,
-            is_primary: 0,
-            sync_state: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    // The connection's calendars as a sync leaves them (`syncCalendarRows`), by name.
+    const calendars: CalendarValues[] = [];
+    const sync = async () => syncCalendarRows(h.ctx.db, id, connection, calendars);
+    const calendar = async (name: string) => {
+      const remote_id = `https://example.com/${name}.ics`;
+      calendars.push({
+        remote_id,
+        summary: name,
+        background_color: '#4285f4',
+        foreground_color: '#ffffff',
+        writable: 0,
+        is_primary: 0,
+      });
+      return ((await sync()).find((c) => c.remote_id === remote_id) as CalendarRow).id;
+    };
+    const resync = async (name: string, change: Partial<CalendarValues>) => {
+      Object.assign(calendars.find((c) => c.summary === name) as CalendarValues, change);
+      await sync();
+    };
     const event = (calendarRowId: number, eventId: string, hour: number, summary: string) =>
       h.ctx.db
         .insertInto('calendar_events')
@@ -352,18 +360,12 @@ describe('GET /api/dashboard/overview', () => {
         })
         .execute();
     const select = (ids: string[]) =>
-      h.ctx.db
-        .insertInto('calendar_sync_settings')
-        .values({
-          user_id: id,
-          auto_sync: 0,
-          sync_workouts: 0,
-          sync_journal: 0,
-          selected_calendars: JSON.stringify(ids),
-          updated_at: new Date().toISOString(),
-        })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet({ selected_calendars: JSON.stringify(ids) }))
-        .execute();
+      saveSyncSettings(h.ctx.db, id, {
+        auto_sync: 0,
+        sync_workouts: 0,
+        sync_journal: 0,
+        selected_calendars: JSON.stringify(ids),
+      });
 
     expect(await card()).toEqual({ connected: true, events: [] });
     const team = await calendar('Team');
@@ -379,13 +381,9 @@ describe('GET /api/dashboard/overview', () => {
     await select([]);
     expect(await card()).toEqual({ connected: true, events: ['Home: Dentist', 'Team: Stand-up'] });
     // A calendar renamed, or given another text colour, by a sync.
-    await h.ctx.db.updateTable('calendar_calendars').set({ summary: 'Work' }).where('id', '=', team).execute();
+    await resync('Team', { summary: 'Work' });
     expect(await card()).toEqual({ connected: true, events: ['Home: Dentist', 'Work: Stand-up'] });
-    await h.ctx.db
-      .updateTable('calendar_calendars')
-      .set({ foreground_color: '#000000' })
-      .where('id', '=', team)
-      .execute();
+    await resync('Work', { foreground_color: '#000000' });
     await card();
     // An event gone, and the connection expired.
     await h.ctx.db.deleteFrom('calendar_events').where('user_id', '=', id).where('event_id', '=', 'dentist').execute();

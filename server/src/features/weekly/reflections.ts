@@ -95,15 +95,14 @@ const writeReflections = compileResponseSerializer(weeklyReflections) as (r: Wee
 const writtenReflections = writtenOnce(4 * 1024 * 1024);
 
 /** The same answer as `loadReflections`, as the response's JSON. */
-export async function loadReflectionsJson(db: Db, userId: number, date: string): Promise<string | Buffer> {
+export async function loadReflectionsJson(db: Db, userId: number, date: string): Promise<Buffer> {
   const { from, to } = reflectionPeriod(date);
   const rows = await dailyNotesWithParts(db, userId, from, to);
   // The key's period start fixes its end (`reflectionPeriod`): the notes are the inputs.
   const inputs: unknown[] = [];
   for (const r of rows) inputs.push(r.date, r.has_morning, r.has_evening, r.structured_data);
-  const written = writtenReflections(`${userId}:${from}`, inputs, () => ({
+  return writtenReflections(`${userId}:${from}`, inputs, () => ({
     text: writeReflections(reflectionsOf(from, to, rows)),
     extra: undefined,
-  }));
-  return written.json;
+  })).json;
 }
