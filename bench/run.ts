@@ -123,7 +123,12 @@ async function record(baseUrl: string, route: BenchRoute, token: string, key: st
     if (!res.ok) throw new Error(`${route.label}: ${res.status}`);
   };
   await call({});
-  await call({ 'x-bench-record': key });
+  await call({
+    'x-bench-record': key,
+    ...(route.twinWithoutRows === undefined
+      ? {}
+      : { 'x-bench-twin-without-rows': Buffer.from(JSON.stringify(route.twinWithoutRows)).toString('base64') }),
+  });
 }
 
 function printTable(rows: BenchRow[]) {

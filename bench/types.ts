@@ -18,6 +18,14 @@ export interface BenchRoute {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
+  /**
+   * What the route answers when its statements find no rows, for a route whose answer then
+   * comes from the app's built-in values (a coach's settings never saved answer the built-in
+   * prompts). Its twin answers `JSON.stringify` of this value in that case, as a bare handler
+   * doing the same job would (`row ?? defaults`), instead of `[]`: otherwise the ratio measures
+   * the answer's bytes on the wire, not the app's overhead.
+   */
+  twinWithoutRows?: unknown;
 }
 
 /** One row of the printed table; `measure` may report any columns it needs. */

@@ -101,7 +101,12 @@ export const coachScenario: BenchScenario = {
   routes: [
     { label: `GET /api/coach/conversations (first page of ${CONVERSATIONS})`, path: '/api/coach/conversations' },
     { label: `GET /api/coach/conversations/{uuid} (${MESSAGES_EACH} msgs)`, path: `/api/coach/conversations/${KNOWN}` },
-    { label: 'GET /api/coach/meta/assistant (defaults)', path: '/api/coach/meta/assistant' },
+    {
+      label: 'GET /api/coach/meta/assistant (defaults)',
+      path: '/api/coach/meta/assistant',
+      // Nothing stored: a bare handler answers the built-in prompts, as the route does.
+      twinWithoutRows: { coach_type: 'assistant', meta_content: '', ...DEFAULT_PROMPTS.assistant, customized: false },
+    },
     { label: 'GET /api/coach/meta/workout (saved settings)', path: '/api/coach/meta/workout' },
     {
       label: `GET /api/coach/conversations?limit=${CONVERSATIONS_PAGE_MAX} (largest page)`,

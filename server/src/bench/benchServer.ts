@@ -11,8 +11,12 @@
  *   route's session read and replays exactly those queries through the same driver (a query the
  *   route ran on the reader threads runs there again; the others in one transaction when the
  *   route used one) and answers `JSON.stringify` of the rows: the route's
- *   own SQL without the app's hooks, validation, mapping and serialisation. A route's ratio to
- *   its twin is therefore the app's overhead, its ratio to the bare route the query's cost.
+ *   own SQL without the app's hooks, validation, mapping and serialisation. A route whose answer
+ *   comes from built-in values when its statements find no rows (a coach's settings never saved)
+ *   records those values too (`x-bench-twin-without-rows`, base64 JSON), and its twin answers
+ *   `JSON.stringify` of them in that case, as a bare handler would (`row ?? defaults`). A route's
+ *   ratio to its twin is therefore the app's overhead, its ratio to the bare route the query's
+ *   cost.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CompiledQuery } from 'kysely';
@@ -33,6 +37,7 @@ interface Recording {
 
 const recording = new AsyncLocalStorage<Recording>();
 const recorded = new Map<string, Recorded[]>();
+const answersWithoutRows = new Map<string, unknown>();
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
 
 const config = loadConfig(process.env, defaultWebDir());
@@ -55,6 +60,10 @@ app.addHook('onRequest', (request, _reply, done) => {
   if (typeof key !== 'string') return done();
   const store: Recording = { queries: [] };
   recorded.set(key, store.queries);
+  const withoutRows = request.headers['x-bench-twin-without-rows'];
+  if (typeof withoutRows === 'string')
+    answersWithoutRows.set(key, JSON.parse(Buffer.from(withoutRows, 'base64').toString('utf8')));
+  else answersWithoutRows.delete(key);
   recording.run(store, done);
 });
 // An active AsyncLocalStorage makes Node track every promise; switched off again after the
@@ -81,7 +90,8 @@ app.route({
   handler: async (request, reply) => {
     const row = await session(String(request.headers['x-bench-token'] ?? ''));
     if (!row) return reply.code(401).send({ error: 'Authentication required' });
-    const queries = recorded.get((request.params as { key: string }).key);
+    const { key } = request.params as { key: string };
+    const queries = recorded.get(key);
     if (!queries) return reply.code(404).send({ error: 'Nothing recorded under this key' });
     const inTransaction = queries.some((q) => TRANSACTION_CONTROL.test(q.query.sql));
     const statements = queries.filter((q) => !TRANSACTION_CONTROL.test(q.query.sql));
@@ -92,9 +102,14 @@ app.route({
       return results;
     };
     const results = inTransaction ? await ctx.db.transaction().execute(replay) : await replay(ctx.db);
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify(results.length === 1 ? results[0] : results));
+    const withoutRows = answersWithoutRows.get(key);
+    const answer =
+      withoutRows !== undefined && results.every((rows) => rows.length === 0)
+        ? withoutRows
+        : results.length === 1
+          ? results[0]
+          : results;
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer));
   },
 });
 
