@@ -42,10 +42,11 @@ function originAllowed(request: FastifyRequest, allowed: string[]): boolean {
 export function registerAuth(app: FastifyInstance, auth: AuthService, allowedOrigins: string[]) {
   app.decorateRequest('authUser', null);
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
-    const config = request.routeOptions.config;
+    // Read once: Fastify builds `routeOptions` as a new object on every access.
+    const { config, url } = request.routeOptions;
     // No route matched: let the not-found handler answer. Outside the API are only the web
     // app's static files, which are public.
-    if (!request.routeOptions.url?.startsWith('/api')) return;
+    if (!url?.startsWith('/api')) return;
     const bearer = bearerToken(request);
     const cookie = bearer ? undefined : request.cookies[SESSION_COOKIE];
     const stateChanging = !SAFE_METHODS.has(request.method);

@@ -7,8 +7,15 @@ export const NUL_MESSAGE = 'Text may not contain NUL characters';
 export function hasNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 64 || !value || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
-  if (Array.isArray(value)) return value.some((v) => hasNul(v, depth + 1));
-  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+  // Loops rather than some() over entries: every request's parameters pass here, and the
+  // entries' pairs were a third of a microsecond of a plain read.
+  if (Array.isArray(value)) {
+    for (const v of value) if (hasNul(v, depth + 1)) return true;
+    return false;
+  }
+  const o = value as Record<string, unknown>;
+  for (const k of Object.keys(o)) if (k.includes('\u0000') || hasNul(o[k], depth + 1)) return true;
+  return false;
 }
 
 /**

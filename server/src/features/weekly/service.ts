@@ -61,8 +61,9 @@ const writtenPlans = writtenOnce(4 * 1024 * 1024);
 
 /** The stored plan of a date's week, and the week's state at `now`, as both reads present them. */
 async function readPlan(db: Db, userId: number, date: string, zone: string, now: number) {
-  const week = weekOf(date);
-  return { week, row: await findPlanRow(db, userId, week), info: weekInfo(week, zone, now) };
+  // The week comes from the remembered bounds of the date (its Monday, computed once per date).
+  const info = weekInfo(date, zone, now);
+  return { week: info.week, row: await findPlanRow(db, userId, info.week), info };
 }
 
 /** The same answer as `getPlan`, as the response's JSON (UTF-8 bytes). */
