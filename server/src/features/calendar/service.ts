@@ -139,11 +139,6 @@ function shownOf(rows: repo.CalendarRow[], settings: settingsRepo.SyncSettingsRo
   return rows.filter((r) => selected.has(calendarPublicId(r)));
 }
 
-async function shownCalendars(db: Db, userId: number, known?: ReadState) {
-  const rows = await repo.listCalendarRows(db, userId);
-  return shownOf(rows, known ? known.settings : await settingsRepo.getSyncSettings(db, userId));
-}
-
 /**
  * Refreshes before a read when the cache is stale and auto_sync is on (with it off, only the
  * refresh button or `refresh=true` fetches), or always when `force`. Returns what it read, for
@@ -180,13 +175,14 @@ function rangeBounds(q: RangeQuery) {
 /** A range's shown calendars by row id and their cached events of the range (the query's dates checked). */
 async function shownEventsOf(ctx: AppContext, userId: number, q: RangeQuery, known: ReadState | undefined) {
   const range = rangeBounds(q);
-  const calendars = await shownCalendars(ctx.db, userId, known);
+  const rows = await repo.listCalendarRows(ctx.db, userId);
+  const calendars = shownOf(rows, known ? known.settings : await settingsRepo.getSyncSettings(ctx.db, userId));
   const byId = new Map(calendars.map((c) => [c.id, eventCalendarOf(c)]));
-  const rows =
+  const events =
     calendars.length === 0
       ? []
       : (await repo.eventsInRange(ctx.db, userId, range)).filter((r) => byId.has(r.calendar_row_id));
-  return { byId, rows };
+  return { byId, rows: events };
 }
 
 const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
@@ -260,8 +256,9 @@ export async function rangeRead(ctx: AppContext, userId: number, q: RangeQuery, 
       const shown = new Map(shownOf(calendars, settings).map((c) => [c.id, writtenCalendarOf(eventCalendarOf(c))]));
       const calendarOf = (r: repo.EventKeyRow) => shown.get(r.calendar_row_id) as WrittenCalendar;
       const kept = rows.filter((r) => shown.has(r.calendar_row_id)).map((r) => keptEvent(r, calendarOf(r), q.zone));
+      // With no calendars there are no rows, so nothing is missing: a miss always has calendars.
       if (!kept.includes(undefined)) return { events: byStart(kept as WrittenEvent[], q), inputs };
-      const full = calendars.length === 0 ? [] : await repo.eventsInRange(ctx.db, userId, range);
+      const full = await repo.eventsInRange(ctx.db, userId, range);
       const events = full
         .filter((r) => shown.has(r.calendar_row_id))
         .map((r) => writtenEvent(r, calendarOf(r), q.zone));
