@@ -95,6 +95,23 @@ export const saveSyncSettingsRequest = z.object({
   selected_calendars: z.array(z.string().max(1000)).max(200),
 });
 
+/**
+ * What the last reading of a connection's calendars could not read. A calendar is never refused
+ * for one bad part: what cannot be read is left out and counted here, and the settings screen
+ * says so ('2 events could not be read').
+ */
+export const calendarReadIssues = z
+  .object({
+    /** Events (or occurrences' overrides) left out because they could not be read. */
+    skipped: z.number().int(),
+    /** Why the first of them could not be read, in plain words; null when none was skipped. */
+    first_reason: z.string().nullable(),
+    /** Time zone names that could not be recognised; their times were read in the calendar's own zone. */
+    unknown_zones: z.array(z.string()),
+  })
+  .meta({ id: 'CalendarReadIssues' });
+export type CalendarReadIssues = z.infer<typeof calendarReadIssues>;
+
 export const connectionStatus = z.enum(['connected', 'expired']);
 export const calendarConnection = z
   .object({
@@ -107,6 +124,8 @@ export const calendarConnection = z
     last_sync_time: z.string().nullable(),
     /** The last refresh failure, shown in settings; null when the last refresh worked. */
     last_error: z.string().nullable(),
+    /** What the last refresh could not read; null when everything was read. */
+    read_issues: calendarReadIssues.nullable(),
   })
   .meta({ id: 'CalendarConnection' });
 export type CalendarConnection = z.infer<typeof calendarConnection>;

@@ -47,11 +47,21 @@ export interface RemoteCalendar {
   version?: string | null;
 }
 
+/**
+ * What a reading of iCalendar data could not read: events left out (with the first reason) and
+ * zone names not recognised. Stored per calendar, shown on the connection.
+ */
+export interface ReadIssues {
+  skipped: number;
+  firstReason: string | null;
+  unknownZones: string[];
+}
+
 /** What a refresh of one calendar brings back. */
 export type CalendarChanges =
   | { kind: 'unchanged'; state: string | null }
   /** Every event of the calendar in the cache window: the cached ones are replaced. */
-  | { kind: 'replace'; events: ProviderEvent[]; state: string | null }
+  | { kind: 'replace'; events: ProviderEvent[]; state: string | null; issues?: ReadIssues }
   /** Only what changed since the last state (Google syncToken). */
   | { kind: 'delta'; events: ProviderEvent[]; removed: string[]; state: string | null };
 

@@ -240,6 +240,8 @@ export interface CalendarCalendarsTable {
   is_primary: number;
   /** JSON: Google syncToken or CalDAV ctag of the last refresh. */
   sync_state: string | null;
+  /** JSON ReadIssues of the last reading (calendar/types.ts); null when everything was read. */
+  read_issues: string | null;
 }
 
 /** One cached event (one occurrence of a recurring one); timed events have instants, all-day ones dates. */

@@ -3,8 +3,9 @@ import type {
   CalendarEvent,
   CalendarItem,
   CalendarProvider,
+  CalendarReadIssues,
 } from '../../../../common/src/api/calendar.js';
-import type { ProviderEvent } from '../../calendar/types.js';
+import type { ProviderEvent, ReadIssues } from '../../calendar/types.js';
 import { dateOfInstant, isoInZone } from '../../calendar/zoneFormat.js';
 import { byText, frozen } from '../../textMemo.js';
 import type { CalendarRow, ConnectionRow, EventRow } from './repo.js';
@@ -24,7 +25,11 @@ export function presentCalendar(c: CalendarRow): CalendarItem {
   };
 }
 
-export function presentConnection(c: ConnectionRow): CalendarConnection {
+/**
+ * A connection as the settings screen shows it. `readIssues`: the stored issues (JSON) of its
+ * calendars, summed: the count of skipped events, the first reason, every unknown zone once.
+ */
+export function presentConnection(c: ConnectionRow, readIssues: string[] = []): CalendarConnection {
   return {
     id: c.id,
     provider: c.provider as CalendarProvider,
@@ -33,7 +38,20 @@ export function presentConnection(c: ConnectionRow): CalendarConnection {
     connected_at: c.created_at,
     last_sync_time: c.last_sync_time,
     last_error: c.last_error,
+    read_issues: sumReadIssues(readIssues),
   };
+}
+
+function sumReadIssues(stored: string[]): CalendarReadIssues | null {
+  if (stored.length === 0) return null;
+  const sum: CalendarReadIssues = { skipped: 0, first_reason: null, unknown_zones: [] };
+  for (const text of stored) {
+    const one = JSON.parse(text) as ReadIssues;
+    sum.skipped += one.skipped;
+    sum.first_reason ??= one.firstReason;
+    for (const z of one.unknownZones) if (!sum.unknown_zones.includes(z)) sum.unknown_zones.push(z);
+  }
+  return sum;
 }
 
 /** An instant written with the offset of the user's zone (2026-03-10T09:00:00-04:00). */

@@ -190,10 +190,20 @@ export async function syncCalendarRows(
   return listCalendarRows(db, userId, connectionId);
 }
 
-export async function setCalendarState(db: Db, userId: number, calendarRowId: number, state: string | null) {
+/**
+ * A calendar's provider state after a refresh, and, when the calendar was read again, what that
+ * reading could not read (`readIssues`: JSON or null; undefined leaves the stored issues).
+ */
+export async function setCalendarState(
+  db: Db,
+  userId: number,
+  calendarRowId: number,
+  state: string | null,
+  readIssues?: string | null,
+) {
   await db
     .updateTable('calendar_calendars')
-    .set({ sync_state: state })
+    .set(readIssues === undefined ? { sync_state: state } : { sync_state: state, read_issues: readIssues })
     .where('user_id', '=', userId)
     .where('id', '=', calendarRowId)
     .execute();
@@ -328,4 +338,15 @@ export async function countEvents(db: Db, userId: number): Promise<number> {
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** The stored read issues of the user's calendars that have any (JSON), with their connection. */
+export function readIssuesOf(db: Db, userId: number) {
+  return db
+    .selectFrom('calendar_calendars')
+    .select(['connection_id', 'read_issues'])
+    .where('user_id', '=', userId)
+    .where('read_issues', 'is not', null)
+    .orderBy('id')
+    .execute();
 }

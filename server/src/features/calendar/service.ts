@@ -52,10 +52,23 @@ export async function isAuthenticated(db: Db, userId: number): Promise<boolean> 
   return connections.length > 0 && connections.every((c) => c.status === 'connected');
 }
 
+/** The stored read issues of the user's calendars, per connection. */
+async function readIssuesByConnection(db: Db, userId: number) {
+  const byConnection = new Map<number, string[]>();
+  for (const r of await repo.readIssuesOf(db, userId)) {
+    if (r.read_issues === null) continue;
+    const list = byConnection.get(r.connection_id) ?? [];
+    list.push(r.read_issues);
+    byConnection.set(r.connection_id, list);
+  }
+  return byConnection;
+}
+
 export async function listConnections(ctx: AppContext, userId: number) {
   const connections = await repo.listConnections(ctx.db, userId);
+  const issues = await readIssuesByConnection(ctx.db, userId);
   return {
-    connections: connections.map(presentConnection),
+    connections: connections.map((c) => presentConnection(c, issues.get(c.id))),
     google_configured: Boolean(ctx.config.google.clientId && ctx.config.google.clientSecret),
   };
 }
@@ -328,7 +341,8 @@ async function saveNewConnection(
     await repo.deleteConnection(ctx.db, userId, id);
     throw err;
   }
-  return presentConnection((await repo.getConnection(ctx.db, userId, id)) as repo.ConnectionRow);
+  const issues = await readIssuesByConnection(ctx.db, userId);
+  return presentConnection((await repo.getConnection(ctx.db, userId, id)) as repo.ConnectionRow, issues.get(id));
 }
 
 export async function connectCaldav(

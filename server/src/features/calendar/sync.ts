@@ -6,6 +6,7 @@ import {
   CalendarError,
   type CalendarProviderImpl,
   type ProviderContext,
+  type ReadIssues,
   type RemoteCalendar,
 } from '../../calendar/types.js';
 import type { AppContext } from '../../context.js';
@@ -62,6 +63,12 @@ export function calendarValues(list: RemoteCalendar[]): repo.CalendarValues[] {
   });
 }
 
+/** What a reading could not read, as stored: null when it read everything. */
+function readIssuesJson(issues: ReadIssues | undefined): string | null {
+  if (!issues || (issues.skipped === 0 && issues.unknownZones.length === 0)) return null;
+  return JSON.stringify(issues);
+}
+
 /** Fetches the connection's calendars and events into the cache; records the outcome on the connection. */
 async function refreshNow(ctx: AppContext, userId: number, conn: repo.ConnectionRow): Promise<void> {
   const box = secretBox(ctx.config);
@@ -79,7 +86,8 @@ async function refreshNow(ctx: AppContext, userId: number, conn: repo.Connection
         if (changes.kind === 'replace') await repo.replaceEvents(trx, userId, row.id, changes.events);
         else if (changes.kind === 'delta')
           await repo.applyEventDelta(trx, userId, row.id, changes.events, changes.removed);
-        await repo.setCalendarState(trx, userId, row.id, changes.state);
+        const issues = changes.kind === 'replace' ? readIssuesJson(changes.issues) : undefined;
+        await repo.setCalendarState(trx, userId, row.id, changes.state, issues);
       });
     }
     await repo.updateConnection(ctx.db, userId, conn.id, {

@@ -90,6 +90,7 @@ describe('connectionState', () => {
     connected_at: '2026-01-01T00:00:00.000Z',
     last_sync_time: null,
     last_error: null,
+    read_issues: null,
   });
   it('tells connected, expired and writable apart', () => {
     expect(connectionState([])).toEqual({ connected: false, googleExpired: false, writable: false });
