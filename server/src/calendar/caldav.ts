@@ -6,8 +6,14 @@ import {
   fetchCalendarObjects,
   updateCalendarObject,
 } from 'tsdav';
-import { buildEventIcs, expandCalendar } from './ical.js';
-import { CalendarError, type CalendarProviderImpl, type RemoteCalendar, type WrittenRef } from './types.js';
+import { buildEventIcs, readCalendar } from './ical.js';
+import {
+  CalendarError,
+  type CalendarProviderImpl,
+  type ReadIssues,
+  type RemoteCalendar,
+  type WrittenRef,
+} from './types.js';
 
 /**
  * CalDAV (Radicale, Nextcloud, Fastmail, iCloud…) through tsdav. Calendars are discovered from
@@ -70,6 +76,13 @@ async function ensureOk(res: Response, what: string) {
   if (!res.ok) throw new CalendarError(`The CalDAV server refused to ${what}: ${res.status} ${res.statusText}`);
 }
 
+/** A calendar's issues are the sum of its objects'. */
+function addIssues(sum: ReadIssues, one: ReadIssues) {
+  sum.skipped += one.skipped;
+  sum.firstReason ??= one.firstReason;
+  for (const z of one.unknownZones) if (!sum.unknownZones.includes(z)) sum.unknownZones.push(z);
+}
+
 export const caldavProvider: CalendarProviderImpl = {
   name: 'caldav',
 
@@ -115,16 +128,26 @@ export const caldavProvider: CalendarProviderImpl = {
       throw explain(err, c);
     }
     const isSelf = caldavSelf(c.username);
+    const issues: ReadIssues = { skipped: 0, firstReason: null, unknownZones: [] };
     const events = objects.flatMap((o) => {
       if (typeof o.data !== 'string' || !o.data.includes('VEVENT')) return [];
       try {
-        return expandCalendar(o.data, { window: pctx.window, timeZone: pctx.timeZone, isSelf, etag: o.etag ?? null });
-      } catch {
-        // One unreadable object must not hide the rest of the calendar.
+        const reading = readCalendar(o.data, {
+          window: pctx.window,
+          timeZone: pctx.timeZone,
+          isSelf,
+          etag: o.etag ?? null,
+        });
+        addIssues(issues, reading.issues);
+        return reading.events;
+      } catch (err) {
+        // An object that is not a calendar at all must not hide the rest of the calendar.
+        const reason = err instanceof CalendarError ? err.message : 'it could not be read';
+        addIssues(issues, { skipped: 1, firstReason: `${o.url.split('/').pop()}: ${reason}`, unknownZones: [] });
         return [];
       }
     });
-    return { kind: 'replace', events, state: calendar.version ?? null };
+    return { kind: 'replace', events, state: calendar.version ?? null, issues };
   },
 
   async writeEvent(credentials, calendarRemoteId, existing, event) {

@@ -1,18 +1,30 @@
-import { TZDate } from '@date-fns/tz';
+import crypto from 'node:crypto';
 import ICAL from 'ical.js';
-import { addDays, isValidTimeZone } from '../../../common/src/time.js';
-import { type Attendee, CalendarError, type ProviderEvent, type WriteEvent } from './types.js';
+import { addDays } from '../../../common/src/time.js';
+import { readIcalText, type SkippedEvent } from './icalText.js';
+import { CalendarZones } from './icalZones.js';
+import {
+  type Budget,
+  type Occurrence,
+  occurrencesOf,
+  READING_BUDGET,
+  UnreadableEvent,
+  type When,
+} from './recurrence.js';
+import type { Attendee, ProviderEvent, ReadIssues, WriteEvent } from './types.js';
+import { ianaZoneOf } from './zoneNames.js';
 
 /**
- * iCalendar (RFC 5545) through ical.js: parsing, and Daymark's own expansion of recurring events
- * (CalDAV servers such as Radicale return the series, not the occurrences). Handles RRULE, RDATE,
- * EXDATE, RECURRENCE-ID overrides (moved or cancelled occurrences), TZID zones (IANA names
- * directly, other names through the file's VTIMEZONE), all-day dates and floating times.
+ * iCalendar (RFC 5545) as real calendars write it: the text read leniently (icalText.ts), zone
+ * names as Outlook, Exchange, Google and Apple write them (icalZones.ts, zoneNames.ts), and each
+ * event's occurrences as the big clients read a series (recurrence.ts). CalDAV servers such as
+ * Radicale and .ics feeds hand back series, not occurrences, so Daymark expands them itself. One
+ * event that cannot be read never hides the others: it is left out and reported in the issues.
  */
 
 export interface ExpandOptions {
   window: { start: Date; end: Date };
-  /** Floating times are read in this zone (the user's). */
+  /** Floating times are read in this zone (the user's) unless the calendar names its own. */
   timeZone: string;
   /** Whether an attendee address (without mailto:) is the user's. */
   isSelf: (email: string) => boolean;
@@ -22,43 +34,9 @@ export interface ExpandOptions {
   idPrefix?: string;
 }
 
-/** Occurrences past this many per series are not expanded (an endless daily rule from long ago). */
-const MAX_ITERATIONS = 20_000;
-
-export function parseCalendar(text: string): ICAL.Component {
-  let jcal: unknown;
-  try {
-    jcal = ICAL.parse(text);
-  } catch (err) {
-    throw new CalendarError(`The calendar data is not valid iCalendar: ${(err as Error).message}`);
-  }
-  const comp = new ICAL.Component(jcal as unknown[]);
-  if (comp.name !== 'vcalendar') throw new CalendarError('The calendar data is not valid iCalendar: no VCALENDAR');
-  return comp;
-}
-
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-const dateOfTime = (t: ICAL.Time) => `${pad(t.year, 4)}-${pad(t.month)}-${pad(t.day)}`;
-
-function tzidOf(comp: ICAL.Component, prop: string): string | undefined {
-  const p = comp.getFirstProperty(prop);
-  const v = p?.getParameter('tzid');
-  return typeof v === 'string' ? v : undefined;
-}
-
-type Zones = Map<string, ICAL.Timezone>;
-
-/** The instant of a date-time written in `tzid` (or floating, or UTC). */
-function instantOf(t: ICAL.Time, tzid: string | undefined, zones: Zones, floatingZone: string): Date {
-  if (t.zone === ICAL.Timezone.utcTimezone || (t as unknown as { timezone?: string }).timezone === 'Z')
-    return t.toJSDate();
-  if (tzid && zones.has(tzid) && !isValidTimeZone(tzid)) {
-    const c = t.clone();
-    c.zone = zones.get(tzid) as ICAL.Timezone;
-    return c.toJSDate();
-  }
-  const zone = tzid && isValidTimeZone(tzid) ? tzid : floatingZone;
-  return new Date(new TZDate(t.year, t.month - 1, t.day, t.hour, t.minute, t.second, zone).getTime());
+export interface CalendarReading {
+  events: ProviderEvent[];
+  issues: ReadIssues;
 }
 
 function basicUtc(d: Date): string {
@@ -113,115 +91,130 @@ function partstatToGoogle(p: string): string {
   }
 }
 
-interface Occurrence {
-  item: ICAL.Event;
-  start: ICAL.Time;
-  end: ICAL.Time;
-  recurrenceId: ICAL.Time | null;
+/** Every VEVENT of a calendar object (or a whole .ics feed) as events overlapping the window. */
+export function readCalendar(source: string, opts: ExpandOptions): CalendarReading {
+  const { root, skipped } = readIcalText(source);
+  const zones = new CalendarZones(root, opts.timeZone);
+  const out: ProviderEvent[] = [];
+  const budget: Budget = { left: READING_BUDGET };
+  const window = { start: opts.window.start.getTime(), end: opts.window.end.getTime() };
+  for (const group of groupsOf(root.getAllSubcomponents('vevent'))) {
+    try {
+      const overrides = group.masters.length > 1 ? [] : group.overrides;
+      const occurrences = group.masters.length
+        ? group.masters.flatMap((m) => occurrencesOf(m, overrides, zones, window, budget))
+        : occurrencesOf(null, group.overrides, zones, window, budget);
+      const recurring = group.masters.some((m) => m.hasProperty('rrule') || m.hasProperty('rdate'));
+      for (const o of occurrences) {
+        const event = eventOf(o, group.uid, recurring || group.masters.length !== 1, opts);
+        if (event) out.push(event);
+      }
+    } catch (err) {
+      if (!(err instanceof UnreadableEvent)) throw err;
+      const first = group.masters[0] ?? group.overrides[0];
+      skipped.push(skippedOf(first, err.message));
+    }
+  }
+  return {
+    events: out,
+    issues: { skipped: skipped.length, firstReason: skipped[0]?.reason ?? null, unknownZones: [...zones.unknown] },
+  };
 }
 
-/** Every VEVENT of a calendar object (or a whole .ics feed) as events overlapping the window. */
+/** Every VEVENT of a calendar, for callers that need no issues. */
 export function expandCalendar(source: string, opts: ExpandOptions): ProviderEvent[] {
-  const root = parseCalendar(source);
-  const zones: Zones = new Map();
-  for (const vtz of root.getAllSubcomponents('vtimezone')) {
-    const tz = new ICAL.Timezone(vtz);
-    if (tz.tzid) zones.set(tz.tzid, tz);
-  }
-  const byUid = new Map<string, { master?: ICAL.Component; exceptions: ICAL.Component[] }>();
-  for (const v of root.getAllSubcomponents('vevent')) {
-    const uid = text(v, 'uid') ?? `no-uid-${byUid.size}`;
-    const entry = byUid.get(uid) ?? { exceptions: [] };
-    if (v.hasProperty('recurrence-id')) entry.exceptions.push(v);
-    else entry.master = v;
-    byUid.set(uid, entry);
-  }
+  return readCalendar(source, opts).events;
+}
 
-  const out: ProviderEvent[] = [];
+function skippedOf(comp: ICAL.Component | undefined, why: string): SkippedEvent {
+  const summary = comp ? text(comp, 'summary') : null;
+  return { summary, reason: `${summary ? `“${summary.slice(0, 80)}”` : 'An event'}: ${why}` };
+}
+
+interface Group {
+  uid: string;
+  /** The series (or single event); several only when one UID names different events. */
+  masters: ICAL.Component[];
+  overrides: ICAL.Component[];
+}
+
+/**
+ * VEVENTs by UID: each series with its overrides. An event without UID is its own group, named
+ * by a hash of its text so its id stays the same across refreshes. One UID given to several
+ * events (some feed generators do) keeps each once: copies of one event (same start) count
+ * once, with the highest SEQUENCE.
+ */
+function groupsOf(vevents: ICAL.Component[]): Group[] {
+  const byUid = new Map<string, Group>();
+  for (const v of vevents) {
+    const uid = text(v, 'uid') ?? `no-uid-${crypto.createHash('sha1').update(v.toString()).digest('hex').slice(0, 16)}`;
+    let group = byUid.get(uid);
+    if (!group) {
+      group = { uid, masters: [], overrides: [] };
+      byUid.set(uid, group);
+    }
+    if (v.hasProperty('recurrence-id')) group.overrides.push(v);
+    else group.masters.push(v);
+  }
+  for (const group of byUid.values()) {
+    if (group.masters.length < 2) continue;
+    const byStart = new Map<string, ICAL.Component>();
+    for (const m of group.masters) {
+      const key = String(m.getFirstProperty('dtstart')?.toICALString() ?? '');
+      const seen = byStart.get(key);
+      if (!seen || sequenceOf(m) >= sequenceOf(seen)) byStart.set(key, m);
+    }
+    group.masters = [...byStart.values()];
+  }
+  return [...byUid.values()];
+}
+
+const sequenceOf = (comp: ICAL.Component) => Number(comp.getFirstPropertyValue('sequence') ?? 0) || 0;
+
+const ridOf = (w: When) => ('date' in w ? w.date.replace(/-/g, '') : basicUtc(new Date(w.ms)));
+
+/** An occurrence as the cache stores it, or null when it is outside the window. */
+function eventOf(o: Occurrence, uid: string, keyed: boolean, opts: ExpandOptions): ProviderEvent | null {
   const windowStart = opts.window.start.getTime();
   const windowEnd = opts.window.end.getTime();
-  for (const [uid, { master, exceptions }] of byUid) {
-    const occurrences: Occurrence[] = [];
-    if (master) {
-      const event = new ICAL.Event(master);
-      if (!event.startDate) continue;
-      for (const ex of exceptions) event.relateException(ex);
-      if (event.isRecurring()) {
-        const it = event.iterator();
-        for (let i = 0; i < MAX_ITERATIONS; i++) {
-          const next = it.next();
-          if (!next) break;
-          const d = event.getOccurrenceDetails(next);
-          occurrences.push({ item: d.item, start: d.startDate, end: d.endDate, recurrenceId: d.recurrenceId });
-          const tz = tzidOf(d.item.component, 'dtstart') ?? tzidOf(master, 'dtstart');
-          // The rule runs in order of the series' own times; stop once past the window
-          // (a moved occurrence is still reported by its original slot).
-          if (instantOf(next, tzidOf(master, 'dtstart') ?? tz, zones, opts.timeZone).getTime() > windowEnd) break;
-        }
-      } else {
-        occurrences.push({ item: event, start: event.startDate, end: event.endDate, recurrenceId: null });
-      }
-    } else {
-      // Overrides whose series is not in this object: show each as a single event.
-      for (const ex of exceptions) {
-        const e = new ICAL.Event(ex);
-        occurrences.push({ item: e, start: e.startDate, end: e.endDate, recurrenceId: e.recurrenceId });
-      }
-    }
-
-    const recurring = Boolean(master?.hasProperty('rrule') || master?.hasProperty('rdate'));
-    for (const o of occurrences) {
-      const comp = o.item.component;
-      if ((text(comp, 'status') ?? '').toUpperCase() === 'CANCELLED') continue;
-      const allDay = o.start.isDate;
-      const base = {
-        etag: opts.etag ?? null,
-        summary: text(comp, 'summary') ?? '(No title)',
-        description: text(comp, 'description'),
-        location: text(comp, 'location'),
-        htmlLink: text(comp, 'url'),
-        ...people(comp, opts.isSelf),
-      };
-      const declined = base.attendees.some((a) => a.self && a.responseStatus === 'declined');
-      const prefix = opts.idPrefix ?? '';
-      if (allDay) {
-        const startDate = dateOfTime(o.start);
-        let endDate = o.end ? dateOfTime(o.end) : addDays(startDate, 1);
-        if (endDate <= startDate) endDate = addDays(startDate, 1);
-        if (Date.parse(`${endDate}T00:00:00Z`) + 14 * 3600_000 < windowStart) continue;
-        if (Date.parse(`${startDate}T00:00:00Z`) - 14 * 3600_000 >= windowEnd) continue;
-        const rid = o.recurrenceId ? dateOfTime(o.recurrenceId).replace(/-/g, '') : null;
-        out.push({
-          ...base,
-          id: `${prefix}${recurring || o.recurrenceId ? `${uid}_${rid}` : uid}`,
-          recurringEventId: recurring || o.recurrenceId ? `${prefix}${uid}` : null,
-          allDay: true,
-          startDate,
-          endDate,
-          declined,
-        });
-      } else {
-        const tz = tzidOf(comp, 'dtstart');
-        const start = instantOf(o.start, tz, zones, opts.timeZone);
-        const end = o.end ? instantOf(o.end, tzidOf(comp, 'dtend') ?? tz, zones, opts.timeZone) : start;
-        if (end.getTime() <= windowStart && start.getTime() < windowStart) continue;
-        if (start.getTime() >= windowEnd) continue;
-        const ridTz = master ? tzidOf(master, 'dtstart') : tz;
-        const rid = o.recurrenceId ? basicUtc(instantOf(o.recurrenceId, ridTz, zones, opts.timeZone)) : null;
-        out.push({
-          ...base,
-          id: `${prefix}${recurring || o.recurrenceId ? `${uid}_${rid}` : uid}`,
-          recurringEventId: recurring || o.recurrenceId ? `${prefix}${uid}` : null,
-          allDay: false,
-          startAt: start.toISOString(),
-          endAt: end.toISOString(),
-          timeZone: tz && isValidTimeZone(tz) ? tz : undefined,
-          declined,
-        });
-      }
-    }
+  const comp = o.comp;
+  const base = {
+    etag: opts.etag ?? null,
+    summary: text(comp, 'summary') ?? '(No title)',
+    description: text(comp, 'description'),
+    location: text(comp, 'location'),
+    htmlLink: text(comp, 'url'),
+    ...people(comp, opts.isSelf),
+  };
+  const declined = base.attendees.some((a) => a.self && a.responseStatus === 'declined');
+  const prefix = opts.idPrefix ?? '';
+  const original = o.original ?? (keyed ? o.start : null);
+  const id = `${prefix}${original ? `${uid}_${ridOf(original)}` : uid}`;
+  const recurringEventId = original ? `${prefix}${uid}` : null;
+  if ('date' in o.start) {
+    const startDate = o.start.date;
+    let endDate = 'date' in o.end ? o.end.date : addDays(startDate, 1);
+    if (endDate <= startDate) endDate = addDays(startDate, 1);
+    if (Date.parse(`${endDate}T00:00:00Z`) + 14 * 3600_000 < windowStart) return null;
+    if (Date.parse(`${startDate}T00:00:00Z`) - 14 * 3600_000 >= windowEnd) return null;
+    return { ...base, id, recurringEventId, allDay: true, startDate, endDate, declined };
   }
-  return out;
+  const start = o.start.ms;
+  const end = 'ms' in o.end ? o.end.ms : start;
+  if (end <= windowStart && start < windowStart) return null;
+  if (start >= windowEnd) return null;
+  const tz = comp.getFirstProperty('dtstart')?.getParameter('tzid');
+  const zone = typeof tz === 'string' ? ianaZoneOf(tz) : null;
+  return {
+    ...base,
+    id,
+    recurringEventId,
+    allDay: false,
+    startAt: new Date(start).toISOString(),
+    endAt: new Date(end).toISOString(),
+    timeZone: zone ?? undefined,
+    declined,
+  };
 }
 
 /** A VCALENDAR holding one all-day VEVENT (a workout or journal day Daymark writes). */

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expandCalendar, parseCalendar } from './ical.js';
+import { readCalendar } from './ical.js';
 import { CalendarError, type CalendarProviderImpl } from './types.js';
 
 /**
@@ -75,13 +75,12 @@ export const icsProvider: CalendarProviderImpl = {
     const sha = crypto.createHash('sha256').update(got.body).digest('hex');
     const next = JSON.stringify({ etag: got.etag, sha } satisfies IcsState);
     if (previous?.sha === sha) return { kind: 'unchanged', state: next };
-    parseCalendar(got.body);
-    const events = expandCalendar(got.body, {
+    const { events, issues } = readCalendar(got.body, {
       window: pctx.window,
       timeZone: pctx.timeZone,
       // A public feed does not say who the reader is: nothing is marked declined.
       isSelf: () => false,
     });
-    return { kind: 'replace', events, state: next };
+    return { kind: 'replace', events, state: next, issues };
   },
 };

@@ -39,7 +39,7 @@ const offsets = new Map<string, Map<number, number>>();
 const MAX_CACHED = 50_000;
 
 /** Minutes east of UTC of a zone at an instant. */
-function offsetMinutes(ms: number, zone: string): number {
+export function offsetMinutes(ms: number, zone: string): number {
   let byZone = offsets.get(zone);
   if (!byZone) {
     byZone = new Map();

@@ -331,3 +331,72 @@ describe('CalDAV against Radicale', () => {
     expect(slots.statusCode).toBe(400);
   });
 });
+
+describe('a CalDAV calendar holding an object Daymark cannot read whole', () => {
+  it('shows the good objects, repairs what it can, and reports the one it left out', async () => {
+    // Radicale stores only what its own reader accepts, and writes it back in its own form
+    // (`DURATION:1H` comes back as `PT1H`). Of what it stores, Daymark reads a date-time under
+    // VALUE=DATE as that date, reports a zone nobody knows, and leaves out a rule repeating
+    // every second since 2020, which it will not walk through.
+    const own = await startRadicale({ bob: 'bob-app-password' });
+    try {
+      const cal = await own.makeCalendar('bob', 'imported', { displayName: 'Imported' });
+      const day = addDays(dateInZone(Date.now(), ZONE), 1).replace(/-/g, '');
+      const object = (uid: string, ...lines: string[]) =>
+        [
+          'BEGIN:VCALENDAR',
+          'VERSION:2.0',
+          'PRODID:-//Test//EN',
+          'BEGIN:VEVENT',
+          `UID:${uid}`,
+          'DTSTAMP:20260101T000000Z',
+          ...lines,
+          'END:VEVENT',
+          'END:VCALENDAR',
+          '',
+        ].join('\r\n');
+      await own.put(
+        cal,
+        'good.ics',
+        object('good', 'SUMMARY:Standup', `DTSTART:${day}T080000Z`, 'DURATION:PT15M'),
+        'bob',
+      );
+      await own.put(cal, 'date.ics', object('date', 'SUMMARY:Holiday', `DTSTART;VALUE=DATE:${day}T000000`), 'bob');
+      await own.put(cal, 'zone.ics', object('zone', 'SUMMARY:Rover check', `DTSTART;TZID=Mars:${day}T120000`), 'bob');
+      await own.put(
+        cal,
+        'ticker.ics',
+        object('ticker', 'SUMMARY:Ticker', 'DTSTART:20200101T000000Z', 'RRULE:FREQ=SECONDLY'),
+        'bob',
+      );
+
+      h = await createHarness();
+      const c = await createUserAndSignIn(h, 'bob');
+      await setUserTimeZone(h.ctx.db, await userIdOf(h, c.username), ZONE);
+      const res = await c.request({
+        method: 'POST',
+        url: '/api/calendar/caldav',
+        payload: { url: `${own.url}/`, username: 'bob', password: 'bob-app-password' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const issues = {
+        skipped: 1,
+        first_reason: '“Ticker”: it repeats too often to be read',
+        unknown_zones: ['Mars'],
+      };
+      expect(res.json().read_issues).toEqual(issues);
+      const date = `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`;
+      const events = await range(c, date, date);
+      expect(events.map((e) => [e.summary, e.start.date ?? wallClock(e.start.dateTime as string, ZONE)])).toEqual([
+        ['Holiday', date],
+        ['Standup', wallClock(`${date}T08:00:00Z`, ZONE)],
+        // A zone nobody knows is read in the user's zone.
+        ['Rover check', '12:00'],
+      ]);
+      const conns = (await c.request({ method: 'GET', url: '/api/calendar/connections' })).json();
+      expect(conns.connections[0]).toMatchObject({ status: 'connected', last_error: null, read_issues: issues });
+    } finally {
+      await own.stop();
+    }
+  });
+});

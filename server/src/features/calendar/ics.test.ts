@@ -37,6 +37,49 @@ const feed = (summary: string) =>
     '',
   ].join('\r\n');
 
+/**
+ * An Exchange-style feed with one event whose start Exchange 2010 wrote with a misplaced quote
+ * (repaired), one whose start cannot be read at all (left out and reported), one in a zone
+ * nobody knows (reported), and two good ones.
+ */
+function oneBadLine() {
+  const day = compact(addDays(today, 2));
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:Microsoft Exchange Server 2010',
+    'BEGIN:VEVENT',
+    'UID:repaired@example.com',
+    'SUMMARY:Planning',
+    `DTSTART;TZID="W. Europe Standard Time:${day}T090000"`,
+    `DTEND;TZID=W. Europe Standard Time:${day}T100000`,
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:unreadable@example.com',
+    'SUMMARY:Board meeting',
+    `DTSTART:${day.slice(0, 7)}`,
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:mars@example.com',
+    'SUMMARY:Rover check',
+    `DTSTART;TZID=Mars Standard Time:${day}T120000`,
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:good1@example.com',
+    'SUMMARY:Lunch',
+    `DTSTART:${day}T110000Z`,
+    `DTEND:${day}T120000Z`,
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:good2@example.com',
+    'SUMMARY:Day off',
+    `DTSTART;VALUE=DATE:${day}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}
+
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const body = feeds.get(req.url ?? '');
@@ -56,9 +99,15 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   feeds.set('/holidays.ics', feed('Public holiday'));
   feeds.set('/broken.ics', '<html><body>Sign in</body></html>');
+  feeds.set('/one-bad-line.ics', oneBadLine());
 });
 afterAll(async () => new Promise<void>((r) => server.close(() => r())));
 afterEach(async () => h?.close());
+
+const isSummerInBerlin = (date: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', timeZoneName: 'short' })
+    .format(new Date(`${date}T12:00:00Z`))
+    .endsWith('GMT+2');
 
 /** The user's events from today to `days` days on. */
 async function eventsFromToday(c: Awaited<ReturnType<typeof createUserAndSignIn>>, days: number) {
@@ -116,6 +165,38 @@ describe('.ics subscriptions', () => {
     expect((await c.request({ method: 'GET', url: '/api/calendar/connections' })).json().connections).toEqual([]);
     expect((await c.request({ method: 'DELETE', url: `/api/calendar/ics/${res.json().id}` })).statusCode).toBe(404);
     expect((await c.request({ method: 'DELETE', url: '/api/calendar/ics/abc' })).statusCode).toBe(400);
+  });
+
+  it('shows every event of a feed with a broken one, and says what it could not read', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const res = await c.request({
+      method: 'POST',
+      url: '/api/calendar/ics',
+      payload: { url: `${base}/one-bad-line.ics`, name: 'Work' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const issues = {
+      skipped: 1,
+      first_reason: `“Board meeting”: its start could not be read (DTSTART:${compact(addDays(today, 2)).slice(0, 7)})`,
+      unknown_zones: ['Mars Standard Time'],
+    };
+    expect(res.json().read_issues).toEqual(issues);
+    const events = await eventsFromToday(c, 3);
+    expect(events.map((e) => e.summary)).toEqual(['Day off', 'Planning', 'Lunch', 'Rover check']);
+    // 09:00 in Berlin, in the user's zone (UTC here).
+    expect(Date.parse(events[1]?.start.dateTime as string)).toBe(
+      Date.parse(`${addDays(today, 2)}T09:00:00${isSummerInBerlin(addDays(today, 2)) ? '+02:00' : '+01:00'}`),
+    );
+    const conns = (await c.request({ method: 'GET', url: '/api/calendar/connections' })).json();
+    expect(conns.connections[0]).toMatchObject({ status: 'connected', last_error: null, read_issues: issues });
+
+    // Fixed at the source: the next refresh reads everything, and the report goes.
+    feeds.set('/one-bad-line.ics', feed('Public holiday'));
+    expect((await c.request({ method: 'POST', url: '/api/calendar/refresh' })).statusCode).toBe(200);
+    const after = (await c.request({ method: 'GET', url: '/api/calendar/connections' })).json();
+    expect(after.connections[0].read_issues).toBeNull();
+    feeds.set('/one-bad-line.ics', oneBadLine());
   });
 
   it('keeps one subscription when the same URL is subscribed several times at once', async () => {
