@@ -301,6 +301,10 @@ def until_as_floating(event, zone):
 def expand(item):
     icalendar.cal._timezone_cache.clear()
     text = item['text'] if 'text' in item else open(item['path'], encoding='utf-8').read()
+    # Zone names icalendar 4.0.3 cannot read (Outlook's display names), given by the manifest as
+    # the IANA zone Microsoft documents for each: only Python's copy is changed.
+    for name, iana in item.get('zoneNames', {}).items():
+        text = text.replace(f'TZID="{name}"', f'TZID={iana}').replace(f'TZID={name}:', f'TZID={iana}:')
     zone = pytz.timezone(item['zone'])
     window = (instant(item['start']), instant(item['end']))
     result = {'error': None, 'uids': [], 'failed': {}, 'notes': [], 'occurrences': []}

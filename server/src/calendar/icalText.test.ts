@@ -59,6 +59,26 @@ describe('reading iCalendar text as real calendars write it', () => {
     expect(start(text, 'c')).toMatchObject({ value: '2026-02-12', type: 'date' });
   });
 
+  it('reads a date written with a Z as that date, as Google’s birthdays calendar writes it', () => {
+    // ical.js samples/google_birthday.ics (Google Calendar 70.9054).
+    const text = calendar(
+      ...event(
+        'x',
+        'DTSTART;VALUE=DATE:20141210',
+        'RRULE:FREQ=DAILY;INTERVAL=1;COUNT=1',
+        'RDATE:20131210Z',
+        'RDATE:20121210Z',
+      ),
+    );
+    const rdates = events(text)[0]
+      ?.getAllProperties('rdate')
+      .map((p) => [p.type, String(p.getFirstValue())]);
+    expect(rdates).toEqual([
+      ['date', '2013-12-10'],
+      ['date', '2012-12-10'],
+    ]);
+  });
+
   it('joins a folded line that lost its leading space to the text before it', () => {
     const text = calendar(...event('x', 'DTSTART:20260212T100000Z', 'DESCRIPTION:Agenda for the', 'quarterly review'));
     expect(events(text)[0]?.getFirstPropertyValue('description')).toBe('Agenda for thequarterly review');

@@ -16,8 +16,9 @@ import { CalendarError } from './types.js';
  *   `DTSTART;TZID="W. Europe Standard Time:20100329T090000"`;
  * - a colon inside an unquoted TZID, as Google wrote it: `DTSTART;TZID=GMT+05:30:20120904T020000`
  *   (the value follows the last colon, as libical reads it);
- * - a date without `VALUE=DATE` (`DTSTART:20260212`), a date-time under `VALUE=DATE`, spaces
- *   inside a date or around a parameter, an empty item in a date list (`EXDATE:…,…,`);
+ * - a date without `VALUE=DATE` (`DTSTART:20260212`), a date with a Z (`RDATE:20131210Z`, Google's
+ *   birthdays), a date-time under `VALUE=DATE`, spaces inside a date or around a parameter, an
+ *   empty item in a date list (`EXDATE:…,…,`);
  * - a continuation line that lost its leading space (a folded description), joined to the
  *   line before it;
  * - components left open at the end of a truncated file, closed there; several VCALENDARs in
@@ -215,6 +216,8 @@ export function rebuildDateLine(line: string): string | null {
     .replace(/[\s"]+/g, '')
     .split(',')
     .filter(Boolean)
+    // Google's birthdays calendar writes a date with a Z (`RDATE:20131210Z`).
+    .map((v) => (/^\d{8}Z$/.test(v) ? v.slice(0, 8) : v))
     .join(',');
   const params: Array<[string, string]> = [];
   const paramText = line.slice((nameMatch[1] as string).length, lastColon);

@@ -130,13 +130,13 @@ function seriesOf(master: ICAL.Component, zones: CalendarZones, recurring: boole
 }
 
 /** The values of every property of a name (EXDATE and RDATE may repeat, each with a list). */
-function valuesOf(comp: ICAL.Component, name: string): Array<{ t: ICAL.Time; tzid: unknown }> {
-  const out: Array<{ t: ICAL.Time; tzid: unknown }> = [];
+function valuesOf(comp: ICAL.Component, name: string): Array<{ t: ICAL.Time; tzid: unknown; end?: ICAL.Time }> {
+  const out: Array<{ t: ICAL.Time; tzid: unknown; end?: ICAL.Time }> = [];
   for (const prop of comp.getAllProperties(name)) {
     const tzid = prop.getParameter('tzid');
     for (const v of prop.getValues()) {
       if (v instanceof ICAL.Time) out.push({ t: v, tzid });
-      else if (v instanceof ICAL.Period) out.push({ t: v.start, tzid });
+      else if (v instanceof ICAL.Period) out.push({ t: v.start, tzid, end: v.getEnd() });
     }
   }
   return out;
@@ -209,17 +209,22 @@ function untilInSeries(rule: ICAL.Recur, series: Series): void {
   }
 }
 
-/** Occurrence starts (keys) of the series' rules, RDATEs and own start, through the window's end. */
+/**
+ * Occurrence starts (by key) of the series' rules, RDATEs and own start, through the window's
+ * end; and the ends of those an RDATE gave as a period (`RDATE;VALUE=PERIOD`), which keep their
+ * own length.
+ */
 function startsOf(
   master: ICAL.Component,
   series: Series,
   zones: CalendarZones,
   window: { start: number; end: number },
   budget: Budget,
-): Map<string | number, When> {
+): { starts: Map<string | number, When>; periodEnds: Map<string | number, When> } {
   const windowStart = window.start;
   const windowEnd = window.end;
   const starts = new Map<string | number, When>();
+  const periodEnds = new Map<string | number, When>();
   const add = (w: When) => starts.set(keyOf(w), w);
   const fromWall = (wall: ICAL.Time): When =>
     series.allDay ? { date: dateOfTime(wall) } : { ms: (series.zone as Zone).instantOf(wall) };
@@ -243,11 +248,16 @@ function startsOf(
     }
   }
   for (const v of valuesOf(master, 'rdate')) {
-    if (series.allDay) add({ date: dateOfTime(v.t) });
-    else add({ ms: keyIn(series, v, zones) as number });
+    if (series.allDay) {
+      add({ date: dateOfTime(v.t) });
+      continue;
+    }
+    const ms = keyIn(series, v, zones) as number;
+    add({ ms });
+    if (v.end) periodEnds.set(ms, { ms: Math.max(ms, zones.zoneOfTime(v.end, v.tzid).instantOf(v.end)) });
   }
   for (const v of valuesOf(master, 'exdate')) starts.delete(keyIn(series, v, zones));
-  return starts;
+  return { starts, periodEnds };
 }
 
 const isCancelled = (comp: ICAL.Component) =>
@@ -280,7 +290,7 @@ export function occurrencesOf(
     return [{ comp: master, ...ownTimes(master, zones), original: null }];
   }
   const series = seriesOf(master, zones, recurring);
-  const starts = startsOf(master, series, zones, window, budget);
+  const { starts, periodEnds } = startsOf(master, series, zones, window, budget);
 
   // Each override replaces the occurrence it names; the highest SEQUENCE wins among several.
   const replaced = new Map<string | number, ICAL.Component>();
@@ -301,7 +311,7 @@ export function occurrencesOf(
       if (!isCancelled(o)) out.push({ comp: o, ...overrideTimes(o, original, series, zones), original });
       continue;
     }
-    out.push({ comp: master, start: original, end: endOf(original, series), original });
+    out.push({ comp: master, start: original, end: periodEnds.get(key) ?? endOf(original, series), original });
   }
   for (const o of orphans) {
     if (isCancelled(o)) continue;

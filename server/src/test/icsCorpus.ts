@@ -19,6 +19,13 @@ export interface CorpusEntry {
   zone: string;
   /** Whole weeks every event date is moved by, so that the file reaches the cache window. */
   shiftWeeks: number;
+  /**
+   * Zone names the Python library cannot read, each with the IANA zone Microsoft documents for
+   * it (written by hand): given to the Python expansion only.
+   */
+  zoneNames?: Record<string, string>;
+  /** UIDs the Python library cannot expand (each with the reason in the manifest's notes). */
+  notCompared?: string[];
   notes: string;
 }
 
@@ -120,12 +127,20 @@ export function overlapsWindow(o: Occurrence, window: { start: Date; end: Date }
  * /usr/bin/python3 or its modules are missing: the comparison must not be skipped silently.
  */
 export function expandWithPython(
-  items: Array<{ name: string; text: string; zone: string; start: Date; end: Date }>,
+  items: Array<{
+    name: string;
+    text: string;
+    zone: string;
+    start: Date;
+    end: Date;
+    zoneNames?: Record<string, string>;
+  }>,
 ): Record<string, Expansion> {
   const input = items.map((i) => ({
     name: i.name,
     text: i.text,
     zone: i.zone,
+    zoneNames: i.zoneNames ?? {},
     start: i.start.toISOString(),
     end: i.end.toISOString(),
   }));
