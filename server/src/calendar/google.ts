@@ -210,6 +210,8 @@ export const googleProvider: CalendarProviderImpl = {
       start: { date: event.date },
       end: { date: addDays(event.date, 1) },
       transparency: 'transparent',
+      // An event deleted at Google is only cancelled; an update that says confirmed restores it.
+      status: 'confirmed',
     };
     const base = `/calendars/${enc(calendarRemoteId)}/events`;
     if (existing) {

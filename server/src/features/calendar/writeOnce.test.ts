@@ -1,8 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { type DAVCalendar, type DAVCalendarObject, fetchCalendarObjects } from 'tsdav';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { type FakeGoogle, startFakeGoogle } from '../../test/fakeGoogle.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { type Radicale, startRadicale } from '../../test/radicale.js';
+import { savePlan } from '../workout/plansRepo.js';
 import { parseSse, type SseEvent } from '../workout/testing.js';
 
 /**
@@ -12,13 +14,19 @@ import { parseSse, type SseEvent } from '../workout/testing.js';
  */
 const PASSWORD = 'write-once-app-password';
 const USERS = ['u1', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7', 'u8'];
+const PRIMARY = 'alice@example.com';
 let radicale: Radicale;
+let google: FakeGoogle;
 let harnesses: Harness[] = [];
 
 beforeAll(async () => {
   radicale = await startRadicale(Object.fromEntries(USERS.map((u) => [u, PASSWORD])));
+  google = await startFakeGoogle({ email: PRIMARY });
 });
-afterAll(async () => radicale?.stop());
+afterAll(async () => {
+  await radicale?.stop();
+  await google?.stop();
+});
 afterEach(async () => {
   for (const h of harnesses.reverse()) await h.close();
   harnesses = [];
@@ -26,7 +34,7 @@ afterEach(async () => {
 
 /** An app instance; `shareWith`: another instance on the same database. */
 async function instance(shareWith?: Harness) {
-  const h = await createHarness({ shareWith });
+  const h = await createHarness({ shareWith, env: google.env });
   harnesses.push(h);
   return h;
 }
@@ -94,5 +102,54 @@ describe('a workout written to a CalDAV calendar', () => {
     expect(restored).toHaveLength(1);
     expect(restored[0]?.url).toBe(stored[0]?.url);
     expect(String(restored[0]?.data)).toContain(`SUMMARY:Workout: ${newTitle}`);
+  });
+});
+
+/** A Daymark user connected to the local Google through its consent page. */
+async function googleUser(h: Harness, name: string) {
+  const c = await createUserAndSignIn(h, name);
+  const url = await c.request({ method: 'GET', url: '/api/calendar/auth-url?baseUrl=http://localhost:5173' });
+  const consent = await google.consent(url.json().authUrl);
+  const res = await c.request({
+    method: 'GET',
+    url: `/api/calendar/oauth-callback?code=${encodeURIComponent(consent.code ?? '')}&state=${encodeURIComponent(consent.state ?? '')}`,
+  });
+  expect(res.json()).toMatchObject({ success: true });
+  return c;
+}
+
+/** A plan stored for `date` without going through the generation (which would write it too). */
+async function storedPlan(h: Harness, c: Client, date: string, title: string) {
+  const plan = { title, description: 'Planned for the test', estimated_duration: 20, workout_sections: [] };
+  const { row } = await savePlan(h.ctx.db, await userIdOf(h, c.username), {
+    date,
+    plan: JSON.stringify(plan),
+    plan_uuid: `plan-${date}`,
+    focus: null,
+    intensity: null,
+    source: 'planner',
+  });
+  return row.id;
+}
+
+describe('a workout written to Google Calendar', () => {
+  const onDate = (date: string) => google.events(PRIMARY).filter((e) => e.start.date === date);
+
+  it('is restored when it was deleted at Google', async () => {
+    const h = await instance();
+    const c = await googleUser(h, 'gina');
+    const date = '2026-07-02';
+    const id = await storedPlan(h, c, date, 'Mobility');
+    const first = await sync(c, id);
+    expect(first.statusCode, first.body).toBe(200);
+    const eventId = first.json().event_id as string;
+    google.cancelEvent(PRIMARY, eventId);
+
+    const again = await sync(c, id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().event_id).toBe(eventId);
+    expect(onDate(date)).toEqual([
+      expect.objectContaining({ id: eventId, status: 'confirmed', summary: 'Workout: Mobility' }),
+    ]);
   });
 });
