@@ -232,7 +232,8 @@ export const googleProvider: CalendarProviderImpl = {
       status: 'confirmed',
     };
     const base = `/calendars/${enc(calendarRemoteId)}/events`;
-    // An event written before ids were chosen by Daymark has Google's own id, base32hex as well.
+    // An event written before Daymark chose ids carries Google's, base32hex too, and is inserted
+    // again under it; any other id is left for Google to choose.
     const ownId = GOOGLE_EVENT_ID.test(target.remoteEventId) ? target.remoteEventId : undefined;
     let insert = !target.written;
     for (let attempt = 0; attempt < 3; attempt++) {
