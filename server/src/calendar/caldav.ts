@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   createCalendarObject,
   createDAVClient,
@@ -7,13 +6,7 @@ import {
   updateCalendarObject,
 } from 'tsdav';
 import { buildEventIcs, readCalendar } from './ical.js';
-import {
-  CalendarError,
-  type CalendarProviderImpl,
-  type ReadIssues,
-  type RemoteCalendar,
-  type WrittenRef,
-} from './types.js';
+import { CalendarError, type CalendarProviderImpl, type ReadIssues, type RemoteCalendar } from './types.js';
 
 /**
  * CalDAV (Radicale, Nextcloud, Fastmail, iCloud…) through tsdav. Calendars are discovered from
@@ -52,6 +45,9 @@ function explain(err: unknown, c: CaldavCredentials): CalendarError {
   }
   return new CalendarError(`The CalDAV server at ${host} answered with an error: ${msg.slice(0, 200)}`);
 }
+
+/** A write that takes longer than this failed (a server that never answers must not hold the item). */
+const WRITE_TIMEOUT_MS = 20_000;
 
 function asCreds(credentials: unknown): CaldavCredentials {
   return credentials as CaldavCredentials;
@@ -150,33 +146,50 @@ export const caldavProvider: CalendarProviderImpl = {
     return { kind: 'replace', events, state: calendar.version ?? null, issues };
   },
 
-  async writeEvent(credentials, calendarRemoteId, existing, event) {
+  eventIdFor(calendarRemoteId, name) {
+    const base = calendarRemoteId.endsWith('/') ? calendarRemoteId : `${calendarRemoteId}/`;
+    return `${base}daymark-${name}.ics`;
+  },
+
+  /**
+   * The event is the object at its own URL, with the file name (less `.ics`) as its UID. The
+   * first write is a create with `If-None-Match: *`: a 412 means the object is there already
+   * (another writer of the item got there first, or an earlier write whose answer was lost), and
+   * it is updated instead. An update is a PUT without a precondition: it overwrites whatever the
+   * server holds (changes made there included) and, the object having been deleted there,
+   * creates it again (RFC 9110: a PUT to a missing resource creates it; Radicale answers 201).
+   * A server that answers 404 to it gets the create instead. No `If-Match` on the stored etag:
+   * an event changed on the server is overwritten all the same (Radicale also refuses
+   * `If-Match: *` on an existing object).
+   */
+  async writeEvent(credentials, _calendarRemoteId, target, event) {
     const c = asCreds(credentials);
+    const url = target.remoteEventId;
+    const cut = url.lastIndexOf('/') + 1;
+    const uid = decodeURIComponent(url.slice(cut)).replace(/\.ics$/, '');
+    const iCalString = buildEventIcs(uid, event);
     const headers = authHeader(c);
+    let create = !target.written;
     try {
-      if (existing) {
-        const uid = decodeURIComponent(existing.remoteEventId.split('/').pop() ?? '').replace(/\.ics$/, '');
-        const res = await updateCalendarObject({
-          calendarObject: { url: existing.remoteEventId, data: buildEventIcs(uid, event) },
-          headers,
-        });
-        if (res.status !== 404) {
-          await ensureOk(res, 'update the event');
-          return { remoteEventId: existing.remoteEventId, etag: res.headers.get('etag') };
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const fetchOptions = { signal: AbortSignal.timeout(WRITE_TIMEOUT_MS) };
+        const res = create
+          ? await createCalendarObject({
+              calendar: { url: url.slice(0, cut) } as DAVCalendar,
+              filename: url.slice(cut),
+              iCalString,
+              headers,
+              fetchOptions,
+            })
+          : await updateCalendarObject({ calendarObject: { url, data: iCalString }, headers, fetchOptions });
+        if (create && res.status === 412) create = false;
+        else if (!create && res.status === 404) create = true;
+        else {
+          await ensureOk(res, create ? 'add the event' : 'update the event');
+          return { remoteEventId: url, etag: res.headers.get('etag'), created: create };
         }
-        // Deleted on the server meanwhile: write it again.
       }
-      const uid = `daymark-${crypto.randomUUID()}`;
-      const base = calendarRemoteId.endsWith('/') ? calendarRemoteId : `${calendarRemoteId}/`;
-      const res = await createCalendarObject({
-        calendar: { url: base } as DAVCalendar,
-        filename: `${uid}.ics`,
-        iCalString: buildEventIcs(uid, event),
-        headers,
-      });
-      await ensureOk(res, 'add the event');
-      const ref: WrittenRef = { remoteEventId: `${base}${uid}.ics`, etag: res.headers.get('etag') };
-      return ref;
+      throw new CalendarError('The CalDAV server kept changing the event while it was being written.');
     } catch (err) {
       throw explain(err, c);
     }

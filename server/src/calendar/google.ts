@@ -115,6 +115,8 @@ function toEvent(e: GEvent): ProviderEvent | null {
 }
 
 const enc = encodeURIComponent;
+/** An event id Google accepts from a client. */
+const GOOGLE_EVENT_ID = /^[a-v0-9]{5,1024}$/;
 
 function failure(status: number, json: unknown, what: string): CalendarError {
   const msg = (json as { error?: { message?: string } }).error?.message;
@@ -202,7 +204,24 @@ export const googleProvider: CalendarProviderImpl = {
     }
   },
 
-  async writeEvent(credentials, calendarRemoteId, existing, event: WriteEvent, pctx) {
+  eventIdFor(_calendarRemoteId, name) {
+    return name;
+  },
+
+  /**
+   * Event ids as Google documents them (Calendar API v3, Events resource, `id` and `status`,
+   * https://developers.google.com/calendar/api/v3/reference/events): an insert may give its own
+   * id, base32hex (`a-v`, `0-9`) of 5 to 1024 characters, unique in the calendar; an id already
+   * there is a 409 "The requested identifier already exists"
+   * (https://developers.google.com/calendar/api/guides/errors). A deleted event is only
+   * cancelled and keeps its id (so its id is a 409 too), and on the organizer's calendar an
+   * update restores it; in the end Google drops it (then an update is a 404 and the id is free).
+   * So: the first write inserts with the item's own id, and a 409 turns it into an update; an
+   * update (which says `status: 'confirmed'`, restoring a cancelled event) that meets 404 or
+   * 410 inserts again under the same id. Google warns that a duplicate id may go undetected when
+   * two inserts race; writeback.ts lets only one writer of an item write at a time.
+   */
+  async writeEvent(credentials, calendarRemoteId, target, event: WriteEvent, pctx) {
     const c = credentials as GoogleCredentials;
     const body = {
       summary: event.summary,
@@ -210,19 +229,30 @@ export const googleProvider: CalendarProviderImpl = {
       start: { date: event.date },
       end: { date: addDays(event.date, 1) },
       transparency: 'transparent',
+      status: 'confirmed',
     };
     const base = `/calendars/${enc(calendarRemoteId)}/events`;
-    if (existing) {
-      const { status, json } = await api<GEvent>(pctx, c, `${base}/${enc(existing.remoteEventId)}`, {
-        method: 'PUT',
-        body,
-      });
-      if (status === 200) return { remoteEventId: json.id, etag: json.etag ?? null };
-      if (status !== 404 && status !== 410) throw failure(status, json, 'update the event');
+    // An event written before Daymark chose ids carries Google's, base32hex too, and is inserted
+    // again under it; any other id is left for Google to choose.
+    const ownId = GOOGLE_EVENT_ID.test(target.remoteEventId) ? target.remoteEventId : undefined;
+    let insert = !target.written;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (insert) {
+        const { status, json } = await api<GEvent>(pctx, c, base, { method: 'POST', body: { ...body, id: ownId } });
+        if (status === 200) return { remoteEventId: json.id, etag: json.etag ?? null, created: true };
+        if (status !== 409 || !ownId) throw failure(status, json, 'add the event');
+        insert = false;
+      } else {
+        const { status, json } = await api<GEvent>(pctx, c, `${base}/${enc(target.remoteEventId)}`, {
+          method: 'PUT',
+          body,
+        });
+        if (status === 200) return { remoteEventId: json.id, etag: json.etag ?? null, created: false };
+        if (status !== 404 && status !== 410) throw failure(status, json, 'update the event');
+        insert = true;
+      }
     }
-    const { status, json } = await api<GEvent>(pctx, c, base, { method: 'POST', body });
-    if (status !== 200) throw failure(status, json, 'add the event');
-    return { remoteEventId: json.id, etag: json.etag ?? null };
+    throw new CalendarError('Google Calendar kept changing the event while it was being written.');
   },
 
   async revoke(credentials, config) {

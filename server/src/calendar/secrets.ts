@@ -7,7 +7,8 @@ import type { Config } from '../config.js';
  * Calendar credentials (OAuth tokens, CalDAV passwords, PKCE verifiers) are stored only as
  * AES-256-GCM ciphertext. The key comes from DAYMARK_SECRET_KEY (any string; its SHA-256 is the
  * key) or, when unset, from `DATA_DIR/secret.key`, 32 random bytes created on first start with
- * mode 0600. Losing the key only loses the stored connections: the user connects again.
+ * mode 0600. Losing the key only loses the stored connections: the user connects again (and
+ * items written to a calendar afterwards get new event ids, see `derivedKey`).
  */
 const KEY_FILE = 'secret.key';
 const PREFIX = 'v1';
@@ -61,4 +62,13 @@ export function secretBox(config: Pick<Config, 'secretKey' | 'dataDir'>): Secret
       return JSON.parse(text) as T;
     },
   };
+}
+
+/**
+ * A key for one purpose, derived from the secret key: the same on every app instance that shares
+ * the key (which instances on one database must, to open each other's credentials). Used to name
+ * the events Daymark writes (features/calendar/writeback.ts).
+ */
+export function derivedKey(config: Pick<Config, 'secretKey' | 'dataDir'>, purpose: string): Buffer {
+  return crypto.createHmac('sha256', keyFor(config)).update(purpose).digest();
 }

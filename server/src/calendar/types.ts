@@ -72,9 +72,20 @@ export interface WriteEvent {
   description: string;
 }
 
+/** Where the event of an item Daymark writes is, or is to be, at the provider. */
+export interface WriteTarget {
+  /** Its id: the one `eventIdFor` gave before its first write, the stored one after. */
+  remoteEventId: string;
+  etag: string | null;
+  /** A write of the item is known to have landed: update first. Else create first. */
+  written: boolean;
+}
+
 export interface WrittenRef {
   remoteEventId: string;
   etag: string | null;
+  /** The write made the event (false: it updated or restored the event that was there). */
+  created: boolean;
 }
 
 export interface ProviderContext {
@@ -100,11 +111,22 @@ export interface CalendarProviderImpl {
     state: string | null,
     pctx: ProviderContext,
   ): Promise<CalendarChanges>;
-  /** Creates the event, or updates `existing` when given; absent for read-only providers. */
+  /**
+   * The id a new event written under `name` has in the calendar, chosen by Daymark before the
+   * event exists: the same name always gives the same id, so a second create of one item meets
+   * the first (CalDAV: 412 to `If-None-Match: *`; Google: 409) instead of adding another event.
+   * Present with `writeEvent`.
+   */
+  eventIdFor?(calendarRemoteId: string, name: string): string;
+  /**
+   * Writes the event at `target`, whatever became of it on the server: creates it when it is
+   * not there (first write, or deleted since), updates it when it is (overwriting changes made
+   * there). Absent for read-only providers.
+   */
   writeEvent?(
     credentials: unknown,
     calendarRemoteId: string,
-    existing: WrittenRef | null,
+    target: WriteTarget,
     event: WriteEvent,
     pctx: ProviderContext,
   ): Promise<WrittenRef>;

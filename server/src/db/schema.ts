@@ -289,6 +289,11 @@ export interface CalendarWrittenEventsTable {
   remote_event_id: string;
   etag: string | null;
   updated_at: string;
+  /** 'pending' until a write of the item is known to have landed, then 'written'. */
+  state: Generated<string>;
+  /** The writer holding the item, and until when (ISO instant); null when none does. */
+  lease_token: string | null;
+  lease_until: string | null;
 }
 
 /** An API key for MCP clients; the key itself is never stored, only its SHA-256. */

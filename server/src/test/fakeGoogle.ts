@@ -8,6 +8,15 @@ import type { AddressInfo } from 'node:net';
  * PKCE verifier, refresh, `invalid_grant`, revocation) and Calendar API v3 JSON (calendarList,
  * events list with paging, syncToken and 410, insert, update; 401 for bad tokens). Used by the
  * server tests and the e2e specs (a browser can click Allow on its consent page).
+ *
+ * Event ids behave as Google documents them (Calendar API v3, Events resource, `id` and
+ * `status`; https://developers.google.com/calendar/api/v3/reference/events): an insert may
+ * supply its own id, which must be base32hex (`a-v`, `0-9`) of 5 to 1024 characters (else 400)
+ * and unique in the calendar (else 409 "The requested identifier already exists", see
+ * https://developers.google.com/calendar/api/guides/errors). A deleted event is only marked
+ * `cancelled` and keeps its id, so inserting that id again is a 409 too; on the organizer's
+ * calendar it can be restored (undeleted) by an update that sets `status: 'confirmed'`. Google
+ * drops cancelled events in the end (`purgeEvent`): then the id is free and an update is a 404.
  */
 export interface FakeCalendar {
   id: string;
@@ -55,6 +64,8 @@ export interface FakeGoogle {
   addEvent(calendarId: string, e: FakeEvent): string;
   updateEvent(calendarId: string, id: string, patch: Partial<FakeEvent>): void;
   cancelEvent(calendarId: string, id: string): void;
+  /** The event is gone for good (Google drops deleted events in the end): its id is free again. */
+  purgeEvent(calendarId: string, id: string): void;
   /** Every access token stops working (they "expire"); refresh tokens still work. */
   expireAccessTokens(): void;
   /** The user removed the app's access: refresh answers invalid_grant. */
@@ -76,6 +87,9 @@ export interface FakeGoogle {
 
 const b64url = (b: Buffer) => b.toString('base64url');
 const rand = () => b64url(crypto.randomBytes(18));
+/** An event id as Google makes them: base32hex (hex is a part of it). */
+const newEventId = () => crypto.randomBytes(13).toString('hex');
+const EVENT_ID = /^[a-v0-9]{5,1024}$/;
 
 /** `port`: a fixed port (Playwright's global setup starts it before the app); a free one by default. */
 export async function startFakeGoogle(opts: { email?: string; port?: number } = {}): Promise<FakeGoogle> {
@@ -283,16 +297,21 @@ export async function startFakeGoogle(opts: { email?: string; port?: number } = 
     }
     if (!eventId && req.method === 'POST') {
       const e = JSON.parse(body) as FakeEvent;
-      const id = rand()
-        .replace(/[^a-z0-9]/gi, '')
-        .toLowerCase();
+      if (e.id !== undefined && !EVENT_ID.test(e.id)) return apiError(res, 400, 'Invalid resource id value.');
+      // A deleted (cancelled) event still holds its id.
+      if (e.id !== undefined && cal.has(e.id)) return apiError(res, 409, 'The requested identifier already exists.');
+      const id = e.id ?? newEventId();
       put(calendarId, { ...e, id, status: 'confirmed' });
       return json(res, 200, cal.get(id)?.event);
     }
     if (eventId && req.method === 'PUT') {
       const existing = cal.get(eventId);
-      if (!existing || existing.event.status === 'cancelled') return apiError(res, 404, 'Not Found');
-      put(calendarId, { ...(JSON.parse(body) as FakeEvent), id: eventId, status: 'confirmed' });
+      if (!existing) return apiError(res, 404, 'Not Found');
+      const e = JSON.parse(body) as FakeEvent;
+      // An update replaces the event; a cancelled one comes back only when the update says so
+      // (the stricter reading: a client cannot count on a restore it did not ask for).
+      const status = e.status ?? (existing.event.status === 'cancelled' ? 'cancelled' : 'confirmed');
+      put(calendarId, { ...e, id: eventId, status });
       return json(res, 200, cal.get(eventId)?.event);
     }
     return apiError(res, 405, 'Method not allowed');
@@ -320,11 +339,7 @@ export async function startFakeGoogle(opts: { email?: string; port?: number } = 
     issuedTokens: () => [...access.keys(), ...refresh.keys()],
     events: (calendarId) => [...(store.get(calendarId)?.values() ?? [])].map((s) => s.event),
     addEvent(calendarId, e) {
-      const id =
-        e.id ??
-        rand()
-          .replace(/[^a-z0-9]/gi, '')
-          .toLowerCase();
+      const id = e.id ?? newEventId();
       put(calendarId, { ...e, id, status: e.status ?? 'confirmed' });
       return id;
     },
@@ -337,6 +352,9 @@ export async function startFakeGoogle(opts: { email?: string; port?: number } = 
       const s = store.get(calendarId)?.get(id);
       if (!s) throw new Error(`no event ${id}`);
       put(calendarId, { ...s.event, id, status: 'cancelled' });
+    },
+    purgeEvent(calendarId, id) {
+      if (!store.get(calendarId)?.delete(id)) throw new Error(`no event ${id}`);
     },
     expireAccessTokens() {
       for (const a of access.values()) a.valid = false;

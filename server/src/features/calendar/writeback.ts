@@ -1,21 +1,31 @@
+import crypto from 'node:crypto';
 import type { WorkoutPlan } from '../../../../common/src/api/workout.js';
 import { providerOf } from '../../calendar/providers.js';
-import { secretBox } from '../../calendar/secrets.js';
-import { CalendarError, type WriteEvent } from '../../calendar/types.js';
+import { derivedKey, secretBox } from '../../calendar/secrets.js';
+import { CalendarError, type WriteEvent, type WrittenRef } from '../../calendar/types.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { calendarPublicId } from './present.js';
 import * as repo from './repo.js';
 import { asHttpError, assertNotExpired, getSyncSettings } from './service.js';
 import { providerContext, refreshConnection } from './sync.js';
+import { inTurn, leased } from './writeTurn.js';
 import * as writtenRepo from './writtenRepo.js';
 
 /**
  * Events Daymark writes to the user's calendar (the workout of a day; the journal day with
- * sync_journal): all-day, marked free, one per kind and date. The first write creates the
- * event and remembers its id; later writes update that event instead of adding another.
- * The target is the first selected writable calendar, else the primary writable one, else
- * the first writable one; an event already written stays on its calendar.
+ * sync_journal), one per kind and item, each written exactly once however many writes of it
+ * arrive together, from however many app instances:
+ * - the item's row (unique on user, kind and item key) is taken before the remote call, with the
+ *   id its event is to have, and held by one writer at a time (writeTurn.ts: a queue per item
+ *   within an instance, a lease in the row across instances);
+ * - that id is the item's own, derived from the installation's secret key, the user, the kind
+ *   and the item key (`itemName`), so even a create that is repeated (an answer lost, a lease
+ *   run out, the row gone with a reconnected calendar) meets the event already there, which the
+ *   provider then updates (CalDAV 412, Google 409) instead of adding a second one;
+ * - a later write updates the event, and creates it again when it was deleted on the server.
+ * The target is the first selected writable calendar, else the primary writable one, else the
+ * first writable one; an item's row stays on its calendar.
  */
 export const NO_WRITABLE = 'No connected calendar accepts new events. Connect Google Calendar or a CalDAV calendar.';
 
@@ -35,40 +45,76 @@ export async function hasWritableCalendar(ctx: AppContext, userId: number) {
   return Boolean(await targetCalendar(ctx, userId));
 }
 
+/** 32 hex digits naming the item on this installation: a CalDAV file name and a Google event id alike. */
+function itemName(ctx: AppContext, userId: number, item: writtenRepo.Item) {
+  return crypto
+    .createHmac('sha256', derivedKey(ctx.config, 'calendar written items'))
+    .update(JSON.stringify([userId, item.kind, item.item_key]))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** The calendar and its provider's write calls, when it takes events. */
+const writerOf = (row: repo.CalendarRow | undefined) => {
+  const provider = row && providerOf(row.provider);
+  if (row?.writable !== 1 || !provider?.writeEvent || !provider.eventIdFor) throw new HttpError(400, NO_WRITABLE);
+  return { row, writeEvent: provider.writeEvent.bind(provider), eventIdFor: provider.eventIdFor.bind(provider) };
+};
+
+/**
+ * Writes the item's event: the one entry point for every event Daymark writes. Writes of one
+ * item run one at a time (see above); the cache is refreshed after, outside that turn.
+ */
 export async function writeItem(ctx: AppContext, userId: number, kind: string, itemKey: string, event: WriteEvent) {
   await assertNotExpired(ctx.db, userId);
-  const written = await writtenRepo.getWritten(ctx.db, userId, kind, itemKey);
-  const rows = await repo.listCalendarRows(ctx.db, userId);
-  const target = (written && rows.find((r) => r.id === written.calendar_row_id)) || (await targetCalendar(ctx, userId));
-  if (!target) throw new HttpError(400, NO_WRITABLE);
-  const provider = providerOf(target.provider);
-  if (!provider.writeEvent || target.writable !== 1) throw new HttpError(400, NO_WRITABLE);
-  const conn = (await repo.getConnection(ctx.db, userId, target.connection_id)) as repo.ConnectionRow;
-  const credentials = secretBox(ctx.config).open<unknown>(conn.credentials);
-  const pctx = await providerContext(ctx, userId, conn.id);
-  const existing =
-    written?.calendar_row_id === target.id ? { remoteEventId: written.remote_event_id, etag: written.etag } : null;
-  let ref: Awaited<ReturnType<NonNullable<typeof provider.writeEvent>>>;
-  try {
-    ref = await provider.writeEvent(credentials, target.remote_id, existing, event, pctx);
-  } catch (err) {
-    if (err instanceof CalendarError) await repo.updateConnection(ctx.db, userId, conn.id, { last_error: err.message });
-    throw asHttpError(err);
-  }
-  await writtenRepo.saveWritten(ctx.db, userId, {
-    kind,
-    item_key: itemKey,
-    calendar_row_id: target.id,
-    remote_event_id: ref.remoteEventId,
-    etag: ref.etag,
-  });
+  const item = { kind, item_key: itemKey };
+  const { conn, answer } = await inTurn(ctx.db, JSON.stringify([userId, kind, itemKey]), () =>
+    writeInTurn(ctx, userId, item, event),
+  );
   // The new event shows in the cache at once; a failed refresh only leaves the cache older.
   await refreshConnection(ctx, userId, conn).catch(() => {});
-  return {
-    event_id: ref.remoteEventId,
-    calendar_id: calendarPublicId(target),
-    updated: Boolean(existing && existing.remoteEventId === ref.remoteEventId),
+  return answer;
+}
+
+async function writeInTurn(ctx: AppContext, userId: number, item: writtenRepo.Item, event: WriteEvent) {
+  // Used only when the item has no row yet: then it goes to the target calendar, under its own id.
+  const target = writerOf(await targetCalendar(ctx, userId));
+  const fresh = {
+    calendar_row_id: target.row.id,
+    remote_event_id: target.eventIdFor(target.row.remote_id, itemName(ctx, userId, item)),
   };
+  const { row, token } = await leased((lease) => writtenRepo.takeItem(ctx.db, userId, item, fresh, lease));
+  let saved = false;
+  try {
+    const calendar = (await repo.listCalendarRows(ctx.db, userId)).find((r) => r.id === row.calendar_row_id);
+    const { row: cal, writeEvent } = writerOf(calendar);
+    const conn = (await repo.getConnection(ctx.db, userId, cal.connection_id)) as repo.ConnectionRow;
+    const credentials = secretBox(ctx.config).open<unknown>(conn.credentials);
+    const pctx = await providerContext(ctx, userId, conn.id);
+    let ref: WrittenRef;
+    try {
+      ref = await writeEvent(
+        credentials,
+        cal.remote_id,
+        { remoteEventId: row.remote_event_id, etag: row.etag, written: row.state === 'written' },
+        event,
+        pctx,
+      );
+    } catch (err) {
+      if (err instanceof CalendarError)
+        await repo.updateConnection(ctx.db, userId, conn.id, { last_error: err.message });
+      throw asHttpError(err);
+    }
+    await writtenRepo.saveWritten(ctx.db, userId, item, token, { remote_event_id: ref.remoteEventId, etag: ref.etag });
+    saved = true;
+    return {
+      conn,
+      answer: { event_id: ref.remoteEventId, calendar_id: calendarPublicId(cal), updated: !ref.created },
+    };
+  } finally {
+    // A failed write leaves the row as it was (pending, or written before), free for the next.
+    if (!saved) await writtenRepo.releaseItem(ctx.db, userId, item, token).catch(() => {});
+  }
 }
 
 export function workoutEvent(plan: WorkoutPlan, date: string): WriteEvent {

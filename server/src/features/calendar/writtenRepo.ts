@@ -1,34 +1,101 @@
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 
-/** Events Daymark wrote to a calendar, one per kind and date, so a second write updates the first. */
+/**
+ * Events Daymark writes to a calendar, one row per kind and item (a workout's date, a journal
+ * day), unique on (user_id, kind, item_key). The row is taken before the event is written, with
+ * the id the event is to have, so a second write of the item finds it and updates that event.
+ */
 
-export function getWritten(db: Db, userId: number, kind: string, itemKey: string) {
+export interface WrittenRow {
+  calendar_row_id: number;
+  remote_event_id: string;
+  etag: string | null;
+  /** 'pending' until a write is known to have landed, then 'written'. */
+  state: string;
+}
+
+export interface Item {
+  kind: string;
+  item_key: string;
+}
+
+/** A writer's hold on an item: its token, and until when it holds it (ISO instants). */
+export interface Lease {
+  token: string;
+  now: string;
+  until: string;
+}
+
+/**
+ * Takes the item for one writer, in one statement: inserts its row (pending, on
+ * `fresh.calendar_row_id`, with the event id `fresh.remote_event_id`) when there is none, else
+ * takes the row's lease when no writer holds a live one. Returns the row when taken, nothing
+ * when another writer (of any app instance) holds it. The unique key makes two writers of an
+ * item that arrive together insert one row; the conflict's update runs on the row's latest
+ * version (PostgreSQL locks the row; SQLite writes one at a time), so one of them gets it.
+ */
+export function takeItem(
+  db: Db,
+  userId: number,
+  item: Item,
+  fresh: { calendar_row_id: number; remote_event_id: string },
+  lease: Lease,
+): Promise<WrittenRow | undefined> {
   return db
-    .selectFrom('calendar_written_events')
-    .select(['id', 'calendar_row_id', 'remote_event_id', 'etag'])
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .where('item_key', '=', itemKey)
+    .insertInto('calendar_written_events')
+    .values({
+      user_id: userId,
+      ...item,
+      ...fresh,
+      etag: null,
+      state: 'pending',
+      lease_token: lease.token,
+      lease_until: lease.until,
+      updated_at: lease.now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'kind', 'item_key'])
+        .doUpdateSet({ lease_token: lease.token, lease_until: lease.until })
+        .where((eb) =>
+          eb.or([
+            eb('calendar_written_events.lease_token', 'is', null),
+            eb('calendar_written_events.lease_until', '<', lease.now),
+          ]),
+        ),
+    )
+    .returning(['calendar_row_id', 'remote_event_id', 'etag', 'state'])
     .executeTakeFirst();
 }
 
+/** The write landed: the event's id and etag are kept, the item is written and free again. */
 export async function saveWritten(
   db: Db,
   userId: number,
-  w: { kind: string; item_key: string; calendar_row_id: number; remote_event_id: string; etag: string | null },
-) {
-  const updated_at = nowIso();
+  item: Item,
+  token: string,
+  w: { remote_event_id: string; etag: string | null },
+): Promise<void> {
   await db
-    .insertInto('calendar_written_events')
-    .values({ user_id: userId, ...w, updated_at })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'kind', 'item_key']).doUpdateSet({
-        calendar_row_id: w.calendar_row_id,
-        remote_event_id: w.remote_event_id,
-        etag: w.etag,
-        updated_at,
-      }),
-    )
+    .updateTable('calendar_written_events')
+    .set({ ...w, state: 'written', lease_token: null, lease_until: null, updated_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('kind', '=', item.kind)
+    .where('item_key', '=', item.item_key)
+    // A writer whose lease ran out and was taken over leaves the row to the one that took it.
+    .where('lease_token', '=', token)
+    .execute();
+}
+
+/** The write failed: the item is free again, as it was. */
+export async function releaseItem(db: Db, userId: number, item: Item, token: string): Promise<void> {
+  await db
+    .updateTable('calendar_written_events')
+    .set({ lease_token: null, lease_until: null })
+    .where('user_id', '=', userId)
+    .where('kind', '=', item.kind)
+    .where('item_key', '=', item.item_key)
+    .where('lease_token', '=', token)
     .execute();
 }

@@ -153,7 +153,9 @@ export async function generateWorkout(
     source,
   });
   if (replacedUuid && replacedUuid !== full.uuid) await clearProgress(ctx.db, userId, replacedUuid);
-  emit({ event: 'completed', data: presentPlan(row) });
-  // With sync_workouts on, the plan also goes to the user's calendar (never failing the generation).
+  // With sync_workouts on, the plan also goes to the user's calendar (never failing the generation),
+  // before `completed`: a client that syncs the plan the moment it is complete then updates the
+  // event written here instead of racing this write.
   await afterWorkoutGenerated(ctx, userId, row);
+  emit({ event: 'completed', data: presentPlan(row) });
 }
