@@ -150,6 +150,26 @@ describe('a workout written to a CalDAV calendar', () => {
     expect(String(restored[0]?.data)).toContain(`SUMMARY:Workout: ${newTitle}`);
   });
 
+  it('says so before completing when the plan could not be written, and keeps the plan', async () => {
+    const h = await instance();
+    const { c, calendarUrl } = await connectedUser(h, 'u8');
+    // The calendar is deleted on the server: the write is refused.
+    const gone = await fetch(calendarUrl, { method: 'DELETE', headers: auth('u8') });
+    expect(gone.ok).toBe(true);
+    const { events } = await generateThen(c, '2026-06-09', () => null);
+    const names = events.map((e) => e.event);
+    expect(names.slice(-2)).toEqual(['warning', 'completed']);
+    expect(events.at(-2)?.data).toMatchObject({
+      message: 'Your plan is saved, but it could not be added to your calendar.',
+      details: expect.stringMatching(/CalDAV server refused/),
+    });
+    const completed = events.at(-1)?.data as { id: number; date: string };
+    expect(completed.date).toBe('2026-06-09');
+    const saved = await c.request({ method: 'GET', url: `/api/workout/${completed.id}` });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ plan: { id: completed.id, date: '2026-06-09' } });
+  });
+
   it('five syncs sent together write one event', async () => {
     const h = await instance();
     const { c, objects } = await connectedUser(h, 'u2');

@@ -156,6 +156,12 @@ export async function generateWorkout(
   // With sync_workouts on, the plan also goes to the user's calendar (never failing the generation),
   // before `completed`: a client that syncs the plan the moment it is complete then updates the
   // event written here instead of racing this write.
-  await afterWorkoutGenerated(ctx, userId, row);
+  const calendarProblem = await afterWorkoutGenerated(ctx, userId, row);
+  if (calendarProblem) {
+    emit({
+      event: 'warning',
+      data: { message: 'Your plan is saved, but it could not be added to your calendar.', details: calendarProblem },
+    });
+  }
   emit({ event: 'completed', data: presentPlan(row) });
 }
