@@ -7,6 +7,7 @@ import {
   updateCalendarObject,
 } from 'tsdav';
 import { buildEventIcs, expandCalendar } from './ical.js';
+import { calendarFetch } from './outboundGuard.js';
 import { CalendarError, type CalendarProviderImpl, type RemoteCalendar, type WrittenRef } from './types.js';
 
 /**
@@ -73,7 +74,7 @@ async function ensureOk(res: Response, what: string) {
 export const caldavProvider: CalendarProviderImpl = {
   name: 'caldav',
 
-  async listCalendars(credentials) {
+  async listCalendars(credentials, pctx) {
     const c = asCreds(credentials);
     try {
       const client = await createDAVClient({
@@ -81,6 +82,7 @@ export const caldavProvider: CalendarProviderImpl = {
         credentials: { username: c.username, password: c.password },
         authMethod: 'Basic',
         defaultAccountType: 'caldav',
+        fetch: calendarFetch(pctx.config),
       });
       const calendars = (await client.fetchCalendars()).filter(
         (cal) => !cal.components || cal.components.includes('VEVENT'),
@@ -110,6 +112,7 @@ export const caldavProvider: CalendarProviderImpl = {
       objects = await fetchCalendarObjects({
         calendar: { url: calendar.remoteId } as DAVCalendar,
         headers: authHeader(c),
+        fetch: calendarFetch(pctx.config),
       });
     } catch (err) {
       throw explain(err, c);
@@ -127,7 +130,7 @@ export const caldavProvider: CalendarProviderImpl = {
     return { kind: 'replace', events, state: calendar.version ?? null };
   },
 
-  async writeEvent(credentials, calendarRemoteId, existing, event) {
+  async writeEvent(credentials, calendarRemoteId, existing, event, pctx) {
     const c = asCreds(credentials);
     const headers = authHeader(c);
     try {
@@ -136,6 +139,7 @@ export const caldavProvider: CalendarProviderImpl = {
         const res = await updateCalendarObject({
           calendarObject: { url: existing.remoteEventId, data: buildEventIcs(uid, event) },
           headers,
+          fetch: calendarFetch(pctx.config),
         });
         if (res.status !== 404) {
           await ensureOk(res, 'update the event');
@@ -150,6 +154,7 @@ export const caldavProvider: CalendarProviderImpl = {
         filename: `${uid}.ics`,
         iCalString: buildEventIcs(uid, event),
         headers,
+        fetch: calendarFetch(pctx.config),
       });
       await ensureOk(res, 'add the event');
       const ref: WrittenRef = { remoteEventId: `${base}${uid}.ics`, etag: res.headers.get('etag') };

@@ -156,10 +156,14 @@ export function createGuardedFetch(opts: GuardOptions = {}): CalendarFetch & { c
   let ready: Promise<{ fetch: typeof Undici.fetch; agent: Undici.Agent }> | null = null;
   // undici is loaded on the first calendar fetch, not at start-up.
   const load = () => {
-    ready ??= import('undici').then((u) => ({
-      fetch: u.fetch,
-      agent: new u.Agent({ connect: guardedConnector(opts.connect ?? u.buildConnector({}), policy, opts.lookup) }),
-    }));
+    ready ??= import('undici').then((m) => {
+      // Bundled into the server, the package's CommonJS exports arrive under `default`.
+      const u = typeof m.buildConnector === 'function' ? m : (m as unknown as { default: typeof m }).default;
+      return {
+        fetch: u.fetch,
+        agent: new u.Agent({ connect: guardedConnector(opts.connect ?? u.buildConnector({}), policy, opts.lookup) }),
+      };
+    });
     return ready;
   };
 
