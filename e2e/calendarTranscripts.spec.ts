@@ -89,7 +89,8 @@ test.beforeAll(async () => {
     ]),
     USER,
   );
-  app = await startApp();
+  // Radicale runs on this machine, an address the app refuses unless told otherwise.
+  app = await startApp(undefined, { CALENDAR_ALLOW_PRIVATE_HOSTS: 'true' });
 });
 test.afterAll(async () => {
   await app?.close();

@@ -58,6 +58,7 @@ const envSchema = z.object({
   GOOGLE_REVOKE_URL: z.string().url().default('https://oauth2.googleapis.com/revoke'),
   GOOGLE_CALENDAR_API_URL: z.string().url().default('https://www.googleapis.com/calendar/v3'),
   DAYMARK_SECRET_KEY: optionalText,
+  CALENDAR_ALLOW_PRIVATE_HOSTS: bool.default(false),
   MCP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(MCP_RATE_LIMIT_PER_MINUTE),
 });
 
@@ -89,6 +90,11 @@ export type Config = {
   google: GoogleConfig;
   /** Encrypts stored calendar credentials; null: a key file under DATA_DIR is used (created on first start). */
   secretKey: string | undefined;
+  /**
+   * Whether .ics and CalDAV addresses may point into the server's own network (loopback, private,
+   * link-local…); off by default, so a user cannot make the server read its neighbours.
+   */
+  calendarAllowPrivateHosts: boolean;
   /** MCP requests per API key per minute. */
   mcpRateLimitPerMinute: number;
 };
@@ -157,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDir: 
       calendarApiUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/$/, ''),
     },
     secretKey: e.DAYMARK_SECRET_KEY,
+    calendarAllowPrivateHosts: e.CALENDAR_ALLOW_PRIVATE_HOSTS,
     mcpRateLimitPerMinute: e.MCP_RATE_LIMIT_PER_MINUTE,
   };
 }

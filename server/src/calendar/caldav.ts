@@ -6,6 +6,7 @@ import {
   updateCalendarObject,
 } from 'tsdav';
 import { buildEventIcs, readCalendar } from './ical.js';
+import { calendarFetch } from './outboundGuard.js';
 import { CalendarError, type CalendarProviderImpl, type ReadIssues, type RemoteCalendar } from './types.js';
 
 /**
@@ -82,7 +83,7 @@ function addIssues(sum: ReadIssues, one: ReadIssues) {
 export const caldavProvider: CalendarProviderImpl = {
   name: 'caldav',
 
-  async listCalendars(credentials) {
+  async listCalendars(credentials, pctx) {
     const c = asCreds(credentials);
     try {
       const client = await createDAVClient({
@@ -90,6 +91,7 @@ export const caldavProvider: CalendarProviderImpl = {
         credentials: { username: c.username, password: c.password },
         authMethod: 'Basic',
         defaultAccountType: 'caldav',
+        fetch: calendarFetch(pctx.config),
       });
       const calendars = (await client.fetchCalendars()).filter(
         (cal) => !cal.components || cal.components.includes('VEVENT'),
@@ -119,6 +121,7 @@ export const caldavProvider: CalendarProviderImpl = {
       objects = await fetchCalendarObjects({
         calendar: { url: calendar.remoteId } as DAVCalendar,
         headers: authHeader(c),
+        fetch: calendarFetch(pctx.config),
       });
     } catch (err) {
       throw explain(err, c);
@@ -162,7 +165,7 @@ export const caldavProvider: CalendarProviderImpl = {
    * an event changed on the server is overwritten all the same (Radicale also refuses
    * `If-Match: *` on an existing object).
    */
-  async writeEvent(credentials, _calendarRemoteId, target, event) {
+  async writeEvent(credentials, _calendarRemoteId, target, event, pctx) {
     const c = asCreds(credentials);
     const url = target.remoteEventId;
     const cut = url.lastIndexOf('/') + 1;
@@ -173,6 +176,7 @@ export const caldavProvider: CalendarProviderImpl = {
     try {
       for (let attempt = 0; attempt < 3; attempt++) {
         const fetchOptions = { signal: AbortSignal.timeout(WRITE_TIMEOUT_MS) };
+        const fetch = calendarFetch(pctx.config);
         const res = create
           ? await createCalendarObject({
               calendar: { url: url.slice(0, cut) } as DAVCalendar,
@@ -180,8 +184,9 @@ export const caldavProvider: CalendarProviderImpl = {
               iCalString,
               headers,
               fetchOptions,
+              fetch,
             })
-          : await updateCalendarObject({ calendarObject: { url, data: iCalString }, headers, fetchOptions });
+          : await updateCalendarObject({ calendarObject: { url, data: iCalString }, headers, fetchOptions, fetch });
         if (create && res.status === 412) create = false;
         else if (!create && res.status === 404) create = true;
         else {

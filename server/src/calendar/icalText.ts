@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { CalendarError } from './types.js';
+import { withoutQuotes } from './zoneNames.js';
 
 /**
  * iCalendar text as real calendars write it, read by ical.js with the few repairs the major
@@ -225,11 +226,7 @@ export function rebuildDateLine(line: string): string | null {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
     const key = part.slice(0, eq).trim().toUpperCase();
-    const v = part
-      .slice(eq + 1)
-      .trim()
-      .replace(/^"+|"+$/g, '')
-      .trim();
+    const v = withoutQuotes(part.slice(eq + 1));
     if (key) params.push([key, v]);
   }
   const allDates = value.split(',').every((v) => /^\d{8}$/.test(v));

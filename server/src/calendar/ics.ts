@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { readCalendar } from './ical.js';
+import { type CalendarFetch, calendarFetch } from './outboundGuard.js';
 import { CalendarError, type CalendarProviderImpl } from './types.js';
 
 /**
@@ -23,10 +24,14 @@ const hostOf = (url: string) => {
   }
 };
 
-/** Downloads the feed; null when unchanged since `etag`. Throws CalendarError naming the failure. */
+/**
+ * Downloads the feed through `fetch` (the guarded one: the address and each redirect's are checked);
+ * null when unchanged since `etag`. Throws CalendarError naming the failure.
+ */
 export async function downloadIcs(
   url: string,
   etag: string | null,
+  fetch: CalendarFetch,
 ): Promise<{ body: string; etag: string | null } | null> {
   let res: Response;
   try {
@@ -35,7 +40,8 @@ export async function downloadIcs(
       signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
       redirect: 'follow',
     });
-  } catch {
+  } catch (err) {
+    if (err instanceof CalendarError) throw err;
     throw new CalendarError(`Could not reach ${hostOf(url)} to read the calendar.`);
   }
   if (res.status === 304) return null;
@@ -70,7 +76,7 @@ export const icsProvider: CalendarProviderImpl = {
   async fetchChanges(credentials, _calendar, state, pctx) {
     const c = credentials as IcsCredentials;
     const previous = state ? (JSON.parse(state) as IcsState) : null;
-    const got = await downloadIcs(c.url, previous?.etag ?? null);
+    const got = await downloadIcs(c.url, previous?.etag ?? null, calendarFetch(pctx.config));
     if (!got) return { kind: 'unchanged', state };
     const sha = crypto.createHash('sha256').update(got.body).digest('hex');
     const next = JSON.stringify({ etag: got.etag, sha } satisfies IcsState);

@@ -32,11 +32,17 @@ export function ianaZoneOf(tzid: string): string | null {
   return found;
 }
 
+/** The text without spaces and double quotes around it (a loop: a pattern for it backtracks). */
+export function withoutQuotes(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && (text[start] === '"' || text[start] === ' ' || text[start] === '\t')) start++;
+  while (end > start && (text[end - 1] === '"' || text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+  return text.slice(start, end);
+}
+
 function resolve(tzid: string): string | null {
-  const name = tzid
-    .trim()
-    .replace(/^"+|"+$/g, '')
-    .trim();
+  const name = withoutQuotes(tzid);
   if (!name) return null;
   return ianaByName(name) ?? windowsZone(name) ?? displayNameZone(name);
 }
@@ -109,7 +115,8 @@ const placesOf = (text: string) =>
 
 const offsetOf = (m: RegExpExecArray) => (m[1] ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0);
 
-const DISPLAY_RE = /^\((?:UTC|GMT)(?:([+-])(\d{1,2}):?(\d{2}))?\)\s*(.*)$/i;
+// The text after the offset is group 4, trimmed where it is used.
+const DISPLAY_RE = /^\((?:UTC|GMT)(?:([+-])(\d{1,2}):?(\d{2}))?\)(.*)$/i;
 
 function displayNameZone(name: string): string | null {
   const m = DISPLAY_RE.exec(name.replace(/\s+/g, ' '));
@@ -172,7 +179,7 @@ function offsetAt(zone: string, ms: number): number {
  * offset when the file has no VTIMEZONE for them.
  */
 export function offsetOfName(tzid: string): number | null {
-  const name = tzid.trim().replace(/^"+|"+$/g, '');
+  const name = withoutQuotes(tzid);
   const m =
     /^(?:UTC|GMT)(?:\s*([+-])(\d{1,2})(?::?(\d{2}))?)?$/i.exec(name) ??
     /^\((?:UTC|GMT)(?:\s*([+-])(\d{1,2})(?::?(\d{2}))?)?\)/i.exec(name);

@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, startOfDayIn } from '../../../common/src/time.js';
 import { currentWeek } from '../../../common/src/weekRules.js';
-import { createHarness, createUserAndSignIn, type Harness, userIdOf } from '../test/harness.js';
+import { createHarness, createUserAndSignIn, type Harness, LOCAL_CALENDARS, userIdOf } from '../test/harness.js';
 import { startIcsFeed } from '../test/icsFeed.js';
 import { plannableWeek } from '../test/weeks.js';
 import { setUserTimeZone } from '../time/userZone.js';
@@ -41,8 +41,8 @@ const WRITE_TOOLS = [
   'workout_log',
 ];
 
-async function setup(scope: 'read' | 'read_write' = 'read_write') {
-  h = await createHarness();
+async function setup(scope: 'read' | 'read_write' = 'read_write', env: Record<string, string> = {}) {
+  h = await createHarness({ env });
   const rest = await createUserAndSignIn(h, 'alice');
   const url = await listen(h);
   const { key } = await createKey(rest, { scope });
@@ -232,7 +232,7 @@ describe('MCP server', () => {
   });
 
   it('reads the calendar and free time, and saves transcripts attached to events', async () => {
-    const { mcp, rest } = await setup();
+    const { mcp, rest } = await setup('read_write', LOCAL_CALENDARS);
     const noCalendar = await call(mcp, 'calendar_events');
     expect(noCalendar).toMatchObject({ connected: false, events: [] });
     expect((await call(mcp, 'calendar_free_slots')).connected).toBe(false);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CalendarEvent } from '../../../common/src/api/calendar.js';
 import { addDays, dateInZone } from '../../../common/src/time.js';
 import { cacheWindow } from '../features/calendar/sync.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from './harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, LOCAL_CALENDARS } from './harness.js';
 import {
   CORPUS_DIR,
   corpusEntries,
@@ -55,7 +55,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  h = await createHarness();
+  h = await createHarness({ env: LOCAL_CALENDARS });
 });
 
 afterAll(async () => {

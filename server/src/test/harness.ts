@@ -44,6 +44,13 @@ export interface HarnessOptions {
   shareWith?: Harness;
 }
 
+/**
+ * The environment of a test that connects calendars served on this machine (Radicale, a feed on
+ * loopback): by default, as in production, calendar addresses inside the server's network are
+ * refused.
+ */
+export const LOCAL_CALENDARS: Record<string, string> = { CALENDAR_ALLOW_PRIVATE_HOSTS: 'true' };
+
 let counter = 0;
 
 async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {

@@ -3,7 +3,7 @@ import { INJECTIONS, naiveAnswer } from '../../../common/src/testing/injectionCo
 import { todayIn } from '../../../common/src/time.js';
 import { providerFor } from '../ai/testing.js';
 import { type FakeOpenAi, type FakeRequest, startFakeOpenAi } from './fakeOpenAi.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from './harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, LOCAL_CALENDARS } from './harness.js';
 import { startIcsFeed } from './icsFeed.js';
 import { plannableWeek } from './weeks.js';
 
@@ -106,7 +106,7 @@ describe('hostile text in the AI features', () => {
   });
 
   it('obeying model: no side effect, planted text only inside the data fence, replies kept as text', async () => {
-    h = await createHarness({ ai: providerFor(llm) });
+    h = await createHarness({ ai: providerFor(llm), env: LOCAL_CALENDARS });
     const alice = await createUserAndSignIn(h, 'alice');
     const today = todayIn('UTC');
     // The week planned now: on a Sunday the next one, as the week that holds it has ended.

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../common/src/constants.js';
 import { todayIn } from '../../../common/src/time.js';
 import { addUser } from '../features/users/service.js';
-import { createHarness, type Harness, TEST_PASSWORD } from './harness.js';
+import { createHarness, type Harness, LOCAL_CALENDARS, TEST_PASSWORD } from './harness.js';
 import { startIcsFeed } from './icsFeed.js';
 
 /**
@@ -17,9 +17,10 @@ afterEach(async () => {
 });
 
 async function cluster(n: number) {
-  const first = await createHarness();
+  // One test subscribes to a feed served on this machine.
+  const first = await createHarness({ env: LOCAL_CALENDARS });
   instances = [first];
-  for (let i = 1; i < n; i++) instances.push(await createHarness({ shareWith: first }));
+  for (let i = 1; i < n; i++) instances.push(await createHarness({ shareWith: first, env: LOCAL_CALENDARS }));
   let next = 0;
   const send = (opts: InjectOptions) => {
     const h = instances[next++ % instances.length] as Harness;

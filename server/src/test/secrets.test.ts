@@ -10,7 +10,7 @@ import { findPgTool, pgEnv } from '../jobs/backup.js';
 import { seedRadicale } from './calendarSeed.js';
 import { type FakeGoogle, startFakeGoogle } from './fakeGoogle.js';
 import { type FakeOpenAi, startFakeOpenAi } from './fakeOpenAi.js';
-import { createHarness, createUserAndSignIn, type Harness, signIn, TEST_PASSWORD } from './harness.js';
+import { createHarness, createUserAndSignIn, type Harness, LOCAL_CALENDARS, signIn, TEST_PASSWORD } from './harness.js';
 import { type Radicale, startRadicale } from './radicale.js';
 
 /**
@@ -88,6 +88,7 @@ describe('secrets at rest and in logs', () => {
       LLM_BASE_URL: llm.baseUrl,
       LLM_API_KEY: LLM_KEY,
       LOG_LEVEL: 'debug',
+      ...LOCAL_CALENDARS,
     };
     h = await createHarness({ env, ai: createAiProvider(loadConfig({ DATA_DIR: os.tmpdir(), ...env }).llm) });
 

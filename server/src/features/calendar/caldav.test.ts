@@ -5,7 +5,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '../../../../common/src/api/calendar.js';
 import { addDays, dateInZone } from '../../../../common/src/time.js';
 import { type SeededCalendar, seedRadicale } from '../../test/calendarSeed.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
+import {
+  type Client,
+  createHarness,
+  createUserAndSignIn,
+  type Harness,
+  LOCAL_CALENDARS,
+  userIdOf,
+} from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import { type Radicale, startRadicale } from '../../test/radicale.js';
 import { setUserTimeZone } from '../../time/userZone.js';
@@ -52,7 +59,7 @@ const wallClock = (dateTime: string, zone: string) =>
 
 describe('CalDAV against Radicale', () => {
   it('connects, discovers both calendars with their colours and reports the connection', async () => {
-    h = await createHarness();
+    h = await createHarness({ env: LOCAL_CALENDARS });
     const c = await connected();
     const cals = (await c.request({ method: 'GET', url: '/api/calendar/calendars' })).json();
     expect(cals.map((x: { summary: string }) => x.summary).sort()).toEqual(['Personal', 'Work']);
@@ -89,7 +96,7 @@ describe('CalDAV against Radicale', () => {
   });
 
   it('expands the weekly meeting: moved occurrence at its new time, cancelled one gone', async () => {
-    h = await createHarness();
+    h = await createHarness({ env: LOCAL_CALENDARS });
     const c = await connected();
     const events = (await range(c, seed.weekly.firstDate, addDays(seed.weekly.firstDate, 42))).filter(
       (e) => e.recurringEventId === seed.weekly.uid,
@@ -111,7 +118,7 @@ describe('CalDAV against Radicale', () => {
   });
 
   it('keeps another zone’s wall clock across its DST change and shows it in the user’s zone', async () => {
-    h = await createHarness();
+    h = await createHarness({ env: LOCAL_CALENDARS });
     const c = await connected();
     const { dates, zone, uid, transition } = seed.otherZone;
     const events = (await range(c, addDays(dates[0] as string, -1), addDays(dates[3] as string, 1))).filter(
@@ -133,7 +140,7 @@ describe('CalDAV against Radicale', () => {
   });
 
   it("lists today's events grouped: all-day first, then by start; the declined invitation is marked", async () => {
-    h = await createHarness();
+    h = await createHarness({ env: LOCAL_CALENDARS });
     const c = await connected();
     const res = await c.request({ method: 'GET', url: '/api/calendar/events' });
     expect(res.statusCode).toBe(200);
@@ -160,7 +167,7 @@ describe('CalDAV against Radicale', () => {
   });
 
   it('limits to the selected calendars and refuses calendars that are not the user’s', async () => {
-    h = await createHarness();
+    h = await createHarness({ env: LOCAL_CALENDARS });
     const c = await connected();
     const cals = (await c.request({ method: 'GET', url: '/api/calendar/calendars' })).json();
     const personal = cals.find((x: { summary: string }) => x.summary === 'Personal').id;
@@ -188,7 +195,7 @@ describe('CalDAV against Radicale', () => {
   });
 
   it('names what failed: wrong password, unreachable server, wrong URL; nothing is saved', async () => {
-    h = await createHarness();
+    h = await createHarness({ env: LOCAL_CALENDARS });
     const c = await createUserAndSignIn(h, 'bob');
     const wrong = await c.request({
       method: 'POST',
@@ -218,7 +225,7 @@ describe('CalDAV against Radicale', () => {
   });
 
   it('writes a workout once: a second sync updates the same event on the server', async () => {
-    h = await createHarness();
+    h = await createHarness({ env: LOCAL_CALENDARS });
     const c = await connected();
     const userId = await userIdOf(h, c.username);
     const date = addDays(seed.today, 3);
@@ -283,7 +290,7 @@ describe('CalDAV against Radicale', () => {
   });
 
   it('never stores the password or tokens in clear', async () => {
-    h = await createHarness();
+    h = await createHarness({ env: LOCAL_CALENDARS });
     await connected();
     const rows = await h.ctx.db.selectFrom('calendar_connections').selectAll().execute();
     expect(rows).toHaveLength(1);
@@ -299,7 +306,7 @@ describe('CalDAV against Radicale', () => {
   });
 
   it("keeps one user's connection, calendars and events from another; disconnecting forgets them", async () => {
-    h = await createHarness();
+    h = await createHarness({ env: LOCAL_CALENDARS });
     const c = await connected();
     const other = await createUserAndSignIn(h, 'mallory');
     expect((await range(other, seed.today, seed.today)).length).toBe(0);
@@ -315,7 +322,7 @@ describe('CalDAV against Radicale', () => {
   });
 
   it('refuses impossible dates and bad ranges', async () => {
-    h = await createHarness();
+    h = await createHarness({ env: LOCAL_CALENDARS });
     const c = await connected();
     for (const q of [
       'startDate=2026-02-30',
@@ -370,7 +377,7 @@ describe('a CalDAV calendar holding an object Daymark cannot read whole', () => 
         'bob',
       );
 
-      h = await createHarness();
+      h = await createHarness({ env: LOCAL_CALENDARS });
       const c = await createUserAndSignIn(h, 'bob');
       await setUserTimeZone(h.ctx.db, await userIdOf(h, c.username), ZONE);
       const res = await c.request({

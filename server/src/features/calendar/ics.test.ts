@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '../../../../common/src/api/calendar.js';
 import { addDays, todayIn } from '../../../../common/src/time.js';
-import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { createHarness, createUserAndSignIn, type Harness, LOCAL_CALENDARS } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 
 /** A real HTTP server publishing .ics feeds, with ETags, the way calendar hosts do. */
@@ -120,7 +120,7 @@ async function eventsFromToday(c: Awaited<ReturnType<typeof createUserAndSignIn>
 
 describe('.ics subscriptions', () => {
   it('subscribes, shows the events read-only, refreshes with the ETag and unsubscribes', async () => {
-    h = await createHarness();
+    h = await createHarness({ env: LOCAL_CALENDARS });
     const c = await createUserAndSignIn(h, 'alice');
     const res = await c.request({
       method: 'POST',
@@ -168,7 +168,7 @@ describe('.ics subscriptions', () => {
   });
 
   it('shows every event of a feed with a broken one, and says what it could not read', async () => {
-    h = await createHarness();
+    h = await createHarness({ env: LOCAL_CALENDARS });
     const c = await createUserAndSignIn(h, 'alice');
     const res = await c.request({
       method: 'POST',
@@ -201,7 +201,7 @@ describe('.ics subscriptions', () => {
 
   it('keeps one subscription when the same URL is subscribed several times at once', async () => {
     feeds.set('/holidays.ics', feed('Public holiday'));
-    h = await createHarness();
+    h = await createHarness({ env: LOCAL_CALENDARS });
     const c = await createUserAndSignIn(h, 'alice');
     const subscribe = () =>
       c.request({
@@ -220,7 +220,7 @@ describe('.ics subscriptions', () => {
   });
 
   it('names what failed and saves nothing: a missing feed, a page that is not iCalendar, an unreachable host', async () => {
-    h = await createHarness();
+    h = await createHarness({ env: LOCAL_CALENDARS });
     const c = await createUserAndSignIn(h, 'alice');
     const cases: Array<[string, RegExp]> = [
       [`${base}/missing.ics`, /answered 404/],

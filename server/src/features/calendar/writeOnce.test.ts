@@ -3,7 +3,15 @@ import type { LightMyRequestResponse } from 'fastify';
 import { type DAVCalendar, type DAVCalendarObject, fetchCalendarObjects } from 'tsdav';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGoogle, startFakeGoogle } from '../../test/fakeGoogle.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness, signIn, userIdOf } from '../../test/harness.js';
+import {
+  type Client,
+  createHarness,
+  createUserAndSignIn,
+  type Harness,
+  LOCAL_CALENDARS,
+  signIn,
+  userIdOf,
+} from '../../test/harness.js';
 import { type Radicale, startRadicale } from '../../test/radicale.js';
 import { savePlan } from '../workout/plansRepo.js';
 import { parseSse, type SseEvent } from '../workout/testing.js';
@@ -35,7 +43,7 @@ afterEach(async () => {
 
 /** An app instance; `shareWith`: another instance on the same database. */
 async function instance(shareWith?: Harness) {
-  const h = await createHarness({ shareWith, env: google.env });
+  const h = await createHarness({ shareWith, env: { ...google.env, ...LOCAL_CALENDARS } });
   harnesses.push(h);
   return h;
 }

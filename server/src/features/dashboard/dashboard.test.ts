@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardOverview, OVERVIEW_TEXT } from '../../../../common/src/api/dashboard.js';
 import { addDays, startOfDayIn, sundayOf, todayIn } from '../../../../common/src/time.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
-import { createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
+import { createHarness, createUserAndSignIn, type Harness, LOCAL_CALENDARS, userIdOf } from '../../test/harness.js';
 import { startIcsFeed } from '../../test/icsFeed.js';
 import { morningNote, seed } from '../../test/seed.js';
 import {
@@ -20,7 +20,8 @@ const writeOverview = compileResponseSerializer(dashboardOverview);
 
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness();
+  // One test subscribes to a feed served on this machine.
+  h = await createHarness({ env: LOCAL_CALENDARS });
 });
 afterAll(() => h.close());
 

@@ -5,7 +5,7 @@ import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts.js';
 import { AI_MESSAGES } from '../../ai/errors.js';
 import { providerFor } from '../../ai/testing.js';
 import { type FakeOpenAi, type FakeReply, type FakeRequest, startFakeOpenAi } from '../../test/fakeOpenAi.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, LOCAL_CALENDARS } from '../../test/harness.js';
 import { startIcsFeed } from '../../test/icsFeed.js';
 import { plannableWeek } from '../../test/weeks.js';
 import { parseSse } from '../workout/testing.js';
@@ -89,7 +89,7 @@ describe('planning coach without a provider (planning guide)', () => {
   });
 
   it("reads the week's events from the connected calendar itself, not only those the editor sends", async () => {
-    h = await createHarness();
+    h = await createHarness({ env: LOCAL_CALENDARS });
     const c = await createUserAndSignIn(h, 'alice');
     const feed = await startIcsFeed([
       {

@@ -10,6 +10,7 @@ import {
   createUserAndSignIn,
   type Harness,
   type HarnessOptions,
+  LOCAL_CALENDARS,
 } from '../../test/harness.js';
 import { startIcsFeed } from '../../test/icsFeed.js';
 import { backupFileName, listBackups } from '../backup.js';
@@ -125,7 +126,7 @@ describe('health_check', () => {
   });
 
   it("checks each of the user's calendar connections against its server", async () => {
-    const a = await admin();
+    const a = await admin({ env: LOCAL_CALENDARS });
     const feed = await startIcsFeed([{ uid: 'h', summary: 'Holiday', date: '2026-12-25' }]);
     cleanup.push(() => feed.close());
     await feed.subscribe(a, 'Holidays');
