@@ -71,6 +71,8 @@ export const calendarItem = z
     /** Events can be written to it (the workout sync); false for .ics subscriptions. */
     writable: z.boolean(),
     primary: z.boolean(),
+    /** Its connection's authorization expired: its events are not shown until it is reconnected. */
+    expired: z.boolean(),
   })
   .meta({ id: 'CalendarItem' });
 export type CalendarItem = z.infer<typeof calendarItem>;

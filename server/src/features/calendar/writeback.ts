@@ -4,9 +4,10 @@ import { secretBox } from '../../calendar/secrets.js';
 import { CalendarError, type WriteEvent } from '../../calendar/types.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
+import { expiredError, isUsable } from './expiry.js';
 import { calendarPublicId } from './present.js';
 import * as repo from './repo.js';
-import { asHttpError, assertNotExpired, getSyncSettings } from './service.js';
+import { asHttpError, getSyncSettings } from './service.js';
 import { providerContext, refreshConnection } from './sync.js';
 import * as writtenRepo from './writtenRepo.js';
 
@@ -15,14 +16,15 @@ import * as writtenRepo from './writtenRepo.js';
  * sync_journal): all-day, marked free, one per kind and date. The first write creates the
  * event and remembers its id; later writes update that event instead of adding another.
  * The target is the first selected writable calendar, else the primary writable one, else
- * the first writable one; an event already written stays on its calendar.
+ * the first writable one, among the calendars of usable connections; an event already written
+ * stays on its calendar. A write answers AUTH_EXPIRED only when its target's own connection
+ * expired (an event written before to Google while Google is expired, or no usable writable
+ * calendar beside an expired one): a CalDAV target works while Google is expired.
  */
 export const NO_WRITABLE = 'No connected calendar accepts new events. Connect Google Calendar or a CalDAV calendar.';
 
-async function targetCalendar(ctx: AppContext, userId: number) {
-  const rows = (await repo.listCalendarRows(ctx.db, userId)).filter(
-    (r) => r.writable === 1 && r.status === 'connected',
-  );
+async function targetCalendar(ctx: AppContext, userId: number, all?: repo.CalendarRow[]) {
+  const rows = (all ?? (await repo.listCalendarRows(ctx.db, userId))).filter((r) => r.writable === 1 && isUsable(r));
   const { selected_calendars } = await getSyncSettings(ctx.db, userId);
   return (
     rows.find((r) => selected_calendars.includes(calendarPublicId(r))) ??
@@ -36,11 +38,15 @@ export async function hasWritableCalendar(ctx: AppContext, userId: number) {
 }
 
 export async function writeItem(ctx: AppContext, userId: number, kind: string, itemKey: string, event: WriteEvent) {
-  await assertNotExpired(ctx.db, userId);
   const written = await writtenRepo.getWritten(ctx.db, userId, kind, itemKey);
   const rows = await repo.listCalendarRows(ctx.db, userId);
-  const target = (written && rows.find((r) => r.id === written.calendar_row_id)) || (await targetCalendar(ctx, userId));
-  if (!target) throw new HttpError(400, NO_WRITABLE);
+  const target =
+    (written && rows.find((r) => r.id === written.calendar_row_id)) || (await targetCalendar(ctx, userId, rows));
+  if (!target) {
+    if (rows.some((r) => r.writable === 1 && r.status === 'expired')) throw expiredError();
+    throw new HttpError(400, NO_WRITABLE);
+  }
+  if (!isUsable(target)) throw expiredError();
   const provider = providerOf(target.provider);
   if (!provider.writeEvent || target.writable !== 1) throw new HttpError(400, NO_WRITABLE);
   const conn = (await repo.getConnection(ctx.db, userId, target.connection_id)) as repo.ConnectionRow;
