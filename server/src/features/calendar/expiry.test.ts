@@ -1,12 +1,17 @@
 import { TZDate } from '@date-fns/tz';
+import type { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_TEXT, type CalendarEvent } from '../../../../common/src/api/calendar.js';
-import { addDays } from '../../../../common/src/time.js';
+import { addDays, mondayOf } from '../../../../common/src/time.js';
+import { connectMcp, createKey, listen } from '../../mcp/testing.js';
 import { type SeededCalendar, seedRadicale } from '../../test/calendarSeed.js';
 import { type FakeGoogle, startFakeGoogle } from '../../test/fakeGoogle.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { type Radicale, startRadicale } from '../../test/radicale.js';
 import { setUserTimeZone } from '../../time/userZone.js';
+import { buildContext } from '../coach/contextBuilder.js';
+import { loadCoachData } from '../coach/sources.js';
+import { loadPlanningData, planningContext } from '../weekly/planningData.js';
 import { savePlan } from '../workout/plansRepo.js';
 
 /**
@@ -27,6 +32,10 @@ let alice: Client;
 /** Google only. */
 let bob: Client;
 let today: string;
+const mcpClients: McpClient[] = [];
+/** The line the coaches and the MCP tools are given for the expired Google connection. */
+const NOTICE =
+  "Google Calendar: authorization expired; reconnect in Daymark's calendar settings. Its events are not included.";
 
 function local(date: string, time: string) {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
@@ -108,6 +117,7 @@ beforeAll(async () => {
   expect(refresh.statusCode, refresh.body).toBe(200);
 });
 afterAll(async () => {
+  for (const m of mcpClients) await m.close();
   await h?.close();
   await radicale?.stop();
   await google?.stop();
@@ -165,6 +175,82 @@ describe('an expired Google connection beside a working CalDAV one', () => {
     expect(byId).toEqual({ google: true, caldav: false });
   });
 
+  it("shows the CalDAV events on the overview's card, which also says that a connection expired", async () => {
+    const res = await get(alice, '/api/dashboard/overview');
+    expect(res.statusCode, res.body).toBe(200);
+    const { calendar } = res.json() as { calendar: { connected: boolean; expired: boolean; events: CalendarEvent[] } };
+    expect(calendar).toMatchObject({ connected: true, expired: true });
+    expect(summaries(calendar.events)).toEqual(expect.arrayContaining(['Family visit', 'Standup', 'Lunch with Sam']));
+    expect(summaries(calendar.events)).not.toContain('Board meeting');
+    expect(summaries(calendar.events)).not.toContain('Budget review');
+  });
+
+  it('gives the coaches the CalDAV events and tells them, as data, that Google is left out', async () => {
+    const userId = await userIdOf(h, 'alice');
+    const data = await loadCoachData(h.ctx, { userId, today });
+    expect(data.calendar.map((e) => e.summary)).toContain('Lunch with Sam');
+    expect(data.calendar.map((e) => e.summary)).not.toContain('Board meeting');
+    expect(data.calendarNotices).toEqual([NOTICE]);
+    const context = buildContext('assistant', data, { today });
+    const calendarPart = context.slice(context.indexOf('## Calendar'));
+    expect(calendarPart).toContain('Lunch with Sam');
+    expect(calendarPart).toContain(NOTICE);
+
+    // The planning coach reads the same way.
+    const week = mondayOf(today);
+    const planning = await loadPlanningData(h.ctx, userId, week, []);
+    expect(planning.events.map((e) => e.title)).not.toContain('Board meeting');
+    expect(planning.calendarNotices).toEqual([NOTICE]);
+    const fields = {
+      weekly_review: '',
+      meta_goals: ['', '', ''],
+      constraints: '',
+      brain_dump: '',
+      weekly_intention: '',
+    };
+    expect(planningContext(planning, fields, true)).toContain(NOTICE);
+  });
+
+  it('serves the CalDAV events to MCP, with a notice that Google is left out', async () => {
+    const { key } = await createKey(alice);
+    const mcp = await connectMcp(await listen(h), key);
+    mcpClients.push(mcp);
+    const call = async (name: string, args: Record<string, unknown> = {}) => {
+      const res = await mcp.callTool({ name, arguments: args });
+      expect(res.isError, JSON.stringify(res.content)).toBeFalsy();
+      return {
+        data: res.structuredContent as Record<string, unknown>,
+        text: (res.content as Array<{ text: string }>)[0]?.text ?? '',
+      };
+    };
+    const events = await call('calendar_events', { start_date: today, end_date: today });
+    expect(events.data).toMatchObject({ connected: true, notices: [NOTICE] });
+    const names = (events.data.events as Array<{ summary: string }>).map((e) => e.summary);
+    expect(names).toContain('Lunch with Sam');
+    expect(names).not.toContain('Board meeting');
+    expect(events.text).toContain('Lunch with Sam');
+    expect(events.text).toContain(NOTICE);
+
+    const day = await call('today');
+    expect(day.data).toMatchObject({ calendar_connected: true, calendar_notices: [NOTICE] });
+    expect((day.data.events as Array<{ summary: string }>).map((e) => e.summary)).toContain('Lunch with Sam');
+    expect(day.text).toContain(NOTICE);
+
+    const free = await call('calendar_free_slots', { days: 2, min_minutes: 30 });
+    expect(free.data).toMatchObject({ connected: true, notices: [NOTICE] });
+    expect(free.text).toContain(NOTICE);
+
+    // A transcript attached to a CalDAV meeting; the Google one is not found, and the answer says why.
+    const lunch = (events.data.events as Array<{ id: string; summary: string }>).find(
+      (e) => e.summary === 'Lunch with Sam',
+    );
+    const saved = await call('transcript_create', { content: 'Sam: the plan holds.', event_id: lunch?.id });
+    expect(saved.data).toMatchObject({ transcript: { title: 'Lunch with Sam', transcript_type: 'scheduled' } });
+    const board = await mcp.callTool({ name: 'transcript_create', arguments: { content: 'x', event_id: 'board' } });
+    expect(board.isError).toBe(true);
+    expect((board.content as Array<{ text: string }>)[0]?.text).toContain(NOTICE);
+  });
+
   it('writes a workout to CalDAV; one already on the expired Google calendar answers AUTH_EXPIRED', async () => {
     const tomorrow = await alice.request({
       method: 'POST',
@@ -208,6 +294,15 @@ describe('an expired Google connection alone', () => {
     expect(sync.statusCode).toBe(401);
     expect(sync.json().code).toBe('AUTH_EXPIRED');
     expect((await get(bob, '/api/calendar/is-authenticated')).json()).toEqual({ isAuthenticated: false });
+    // The overview's card asks to reconnect; the coaches are told.
+    expect((await get(bob, '/api/dashboard/overview')).json().calendar).toEqual({
+      connected: false,
+      expired: true,
+      events: [],
+    });
+    const data = await loadCoachData(h.ctx, { userId: await userIdOf(h, 'bob'), today });
+    expect(data).toMatchObject({ calendar: [], calendarNotices: [NOTICE] });
+    expect(buildContext('assistant', data, { today })).toContain(NOTICE);
     // The session is fine.
     expect((await get(bob, '/api/todos')).statusCode).toBe(200);
   });

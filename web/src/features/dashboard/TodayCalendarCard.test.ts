@@ -52,6 +52,7 @@ describe('the overview calendar card', () => {
   it('lists today’s events from the overview reply: all-day first, then by start, 12-hour in the user zone', () => {
     const html = render({
       connected: true,
+      expired: false,
       events: [
         event(
           'review',
@@ -93,6 +94,7 @@ describe('the overview calendar card', () => {
     const shown = text(
       render({
         connected: true,
+        expired: false,
         events: [event('call', 'Call', { dateTime: '2026-03-09T20:00:00Z' }, { dateTime: '2026-03-09T21:00:00Z' })],
       }),
     );
@@ -100,11 +102,11 @@ describe('the overview calendar card', () => {
   });
 
   it('says there are no events today when connected with none', () => {
-    expect(text(render({ connected: true, events: [] }))).toContain('No events today');
+    expect(text(render({ connected: true, expired: false, events: [] }))).toContain('No events today');
   });
 
   it('shows the connect prompt leading to calendar settings when no calendar is connected', () => {
-    const html = render({ connected: false, events: [] });
+    const html = render({ connected: false, expired: false, events: [] });
     expect(text(html)).toContain('Connect your calendar to see today’s events here.');
     expect(html).toContain('href="/dashboard/calendar-settings"');
     expect(html).not.toContain('href="/dashboard/calendar"');
