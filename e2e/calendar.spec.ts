@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { addDays, startOfDayIn, todayIn } from '../common/src/time.js';
+import { CALENDAR_TEXT } from '../common/src/api/calendarText.js';
+import { addDays, mondayOf, startOfDayIn, todayIn } from '../common/src/time.js';
 import { type FakeGoogle, startFakeGoogle } from '../server/src/test/fakeGoogle.js';
 import { type Radicale, startRadicale } from '../server/src/test/radicale.js';
 import { storedToken } from './helpers.js';
@@ -140,6 +141,8 @@ const eventsOf = (page: Page, heading: string | RegExp) =>
   page.getByRole('region', { name: heading }).getByRole('listitem');
 /** Today's event list (the quick transcript panel beside it names the same meetings). */
 const todayList = (page: Page) => page.getByRole('region', { name: /^Today · / });
+/** The reconnect notice's text (part 1 §4). */
+const EXPIRED = CALENDAR_TEXT.expired;
 
 test('CalDAV connected in settings: the Calendar tab shows today, upcoming and past events in the user zone', async ({
   page,
@@ -366,32 +369,72 @@ test('Google: a denied consent and a bad code explain themselves; an allowed one
   await expect(todayList(page).getByText('Team standup')).toBeVisible();
 });
 
-test('Google: an expired connection says so, offers to re-authenticate and leads to settings', async ({ page }) => {
+test('Google expired beside CalDAV: every calendar screen says so with the CalDAV events, asks to reconnect once, and re-authenticates', async ({
+  page,
+}) => {
+  const today = todayIn(ZONE);
   await signInAt(page, app.baseUrl, '/dashboard/calendar');
   await expect(todayList(page).getByText('Google planning')).toBeVisible();
   // The user removed Daymark's access in their Google account.
   google.revokeGrants();
   await page.getByRole('button', { name: 'Refresh events' }).click();
-  await expect(
-    page.getByText('Your Google Calendar authentication has expired. Please re-authenticate.'),
-  ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Re-authenticate' })).toBeVisible();
+  // Half a second after the notice shows, the dialog asks to reconnect (the page behind it is inert).
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(
     'Your Google Calendar authentication has expired. Would you like to reconnect now?',
   );
+  await dialog.getByRole('button', { name: 'Not now' }).click();
+  const notice = page.getByRole('alert').filter({ hasText: EXPIRED });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('button', { name: 'Re-authenticate' })).toBeVisible();
+  // The CalDAV events are still listed; the expired Google calendar's are not.
+  await expect(todayList(page).getByText('Team standup')).toBeVisible();
+  await expect(todayList(page).getByText('Family day')).toBeVisible();
+  await expect(page.getByText('Google planning')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Upcoming' }).click();
+  await expect(eventsOf(page, longDate(addDays(today, 2)))).toContainText(['Dinner with Sam']);
+  await expect(notice).toBeVisible();
+  await page.getByRole('button', { name: 'Today' }).click();
   // Still signed in: the expiry is the calendar's, not the session's.
   expect(await storedToken(page)).not.toBeNull();
-  await expect(page).toHaveURL(/\/dashboard\/calendar$/);
-  await dialog.getByRole('button', { name: 'Reconnect' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/calendar-settings$/);
+
+  // The overview's card: the notice above the CalDAV events; the dialog is not asked again this session.
+  await page.goto(`${app.baseUrl}/dashboard`);
+  const card = page.getByRole('region', { name: "Today's Calendar" });
+  await expect(card.getByRole('alert').filter({ hasText: EXPIRED })).toBeVisible();
+  await expect(card.getByText('Team standup')).toBeVisible();
+  await expect(card.getByText('Google planning')).toHaveCount(0);
+  await expect(card.getByText('Connect your calendar')).toHaveCount(0);
+  await page.waitForTimeout(1000);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The transcript event picker.
+  await page.getByRole('button', { name: 'Add transcript' }).click();
+  await page.getByRole('menuitem', { name: 'Calendar Event' }).click();
+  const picker = page.getByRole('dialog', { name: 'Transcript for a Calendar Event' });
+  await expect(picker.getByRole('alert').filter({ hasText: EXPIRED })).toBeVisible();
+  await expect(picker.getByRole('button', { name: /Team standup/ })).toBeVisible();
+  await expect(picker.getByText('Calendar not connected')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // The weekly planning panel.
+  await page.goto(`${app.baseUrl}/notes/weekly/${mondayOf(today)}`);
+  const panel = page.locator('#calendar-panel');
+  await expect(panel.getByRole('alert').filter({ hasText: EXPIRED })).toBeVisible();
+  await expect(panel.getByRole('listitem').first()).toBeVisible();
+  await expect(panel.getByText('Google planning')).toHaveCount(0);
+
+  // Settings: Google expired with Reconnect, CalDAV connected, Google's calendars marked in the selection.
+  await page.goto(`${app.baseUrl}/dashboard/calendar-settings`);
   const googleSection = page.getByRole('region', { name: /Google Calendar/ });
   await expect(googleSection.getByText('Expired', { exact: true })).toBeVisible();
   await expect(googleSection.getByRole('button', { name: 'Reconnect Google Calendar' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /CalDAV/ }).getByText('Connected', { exact: true })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Team.*Expired/ })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Work/ })).toBeVisible();
 
   // The re-authenticate button goes straight to Google's consent screen.
   await page.goto(`${app.baseUrl}/dashboard/calendar`);
-  await page.getByRole('dialog').getByRole('button', { name: 'Not now' }).click();
   await page.getByRole('button', { name: 'Re-authenticate' }).click();
   await page.getByRole('button', { name: 'Allow' }).click();
   await expect(page.getByRole('heading', { name: 'Google Calendar connected' })).toBeVisible();
@@ -399,4 +442,41 @@ test('Google: an expired connection says so, offers to re-authenticate and leads
   await expect(
     page.getByRole('region', { name: /Google Calendar/ }).getByText('Connected', { exact: true }),
   ).toBeVisible();
+  await page.goto(`${app.baseUrl}/dashboard/calendar`);
+  await expect(todayList(page).getByText('Google planning')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: EXPIRED })).toHaveCount(0);
+});
+
+test('Google expired alone: the Calendar tab shows the reconnect notice and its dialog leads to settings', async ({
+  page,
+}) => {
+  // CalDAV disconnected: Google is the only connection, then it expires.
+  await signInAt(page, app.baseUrl, '/dashboard/calendar-settings');
+  await page
+    .getByRole('region', { name: /CalDAV/ })
+    .getByRole('button', { name: 'Disconnect' })
+    .click();
+  await expect(page.getByRole('form', { name: 'Connect a CalDAV calendar' })).toBeVisible();
+  google.revokeGrants();
+  await page.goto(`${app.baseUrl}/dashboard/calendar`);
+  await page.getByRole('button', { name: 'Refresh events' }).click();
+  // A new expiry (the reconnect made a new connection): asked again, once.
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(
+    'Your Google Calendar authentication has expired. Would you like to reconnect now?',
+  );
+  await expect(page.getByText(EXPIRED, { exact: true })).toBeAttached();
+  await expect(page.getByText('No calendar connected')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Reconnect' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/calendar-settings$/);
+  await expect(
+    page.getByRole('region', { name: /Google Calendar/ }).getByText('Expired', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText('Reconnect Google Calendar above to choose which calendars are shown.')).toBeVisible();
+
+  // The overview's card says expired, not "connect your calendar".
+  await page.goto(`${app.baseUrl}/dashboard`);
+  const card = page.getByRole('region', { name: "Today's Calendar" });
+  await expect(card.getByRole('alert').filter({ hasText: EXPIRED })).toBeVisible();
+  await expect(card.getByText('Connect your calendar')).toHaveCount(0);
 });

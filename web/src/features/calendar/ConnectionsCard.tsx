@@ -34,7 +34,8 @@ function StatusDetails({ connection }: { connection: CalendarConnection | undefi
     <div className={styles.details}>
       <span className={styles.label}>{connection.label}</span>
       {synced && <span className={styles.muted}>Last synced {synced}</span>}
-      {connection.last_error && (
+      {/* An expired connection's error is the expiry itself, said in full below the heading. */}
+      {connection.last_error && connection.status !== 'expired' && (
         <span role="alert" className={styles.errorText}>
           {connection.last_error}
         </span>

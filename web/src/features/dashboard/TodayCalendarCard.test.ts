@@ -105,6 +105,31 @@ describe('the overview calendar card', () => {
     expect(text(render({ connected: true, expired: false, events: [] }))).toContain('No events today');
   });
 
+  it('with Google expired beside a working calendar, lists that calendar’s events and no connect prompt', () => {
+    const html = render({
+      connected: true,
+      expired: true,
+      events: [
+        event(
+          'standup',
+          'Team standup',
+          { dateTime: '2026-03-10T09:00:00+13:00' },
+          { dateTime: '2026-03-10T09:30:00+13:00' },
+        ),
+      ],
+    });
+    expect(text(html)).toContain('Team standup');
+    expect(text(html)).not.toContain('Connect your calendar');
+    expect(html).toContain('href="/dashboard/calendar"');
+  });
+
+  it('with only an expired connection, shows no connect prompt (the reconnect notice takes its place)', () => {
+    const html = render({ connected: false, expired: true, events: [] });
+    expect(text(html)).not.toContain('Connect your calendar');
+    expect(text(html)).not.toContain('No events today');
+    expect(html).not.toContain('href="/dashboard/calendar"');
+  });
+
   it('shows the connect prompt leading to calendar settings when no calendar is connected', () => {
     const html = render({ connected: false, expired: false, events: [] });
     expect(text(html)).toContain('Connect your calendar to see today’s events here.');
