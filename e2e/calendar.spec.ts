@@ -238,6 +238,35 @@ test('at 390 px the Calendar tab and its settings fit the screen', async ({ page
   expect(await overflow()).toBeLessThanOrEqual(390);
 });
 
+test('the settings card says, calmly, what the last refresh of a connection could not read', async ({ page }) => {
+  // What a refresh that skipped events would report (the connections answer, as the server sends it).
+  const issues = { skipped: 2, first_reason: 'An event has no start time', unknown_zones: ['Foo Standard Time'] };
+  await page.route('**/api/calendar/connections', async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    for (const c of body.connections) if (c.provider === 'caldav') c.read_issues = issues;
+    await route.fulfill({ response: res, json: body });
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signInAt(page, app.baseUrl, '/dashboard/calendar-settings');
+  const caldav = page.getByRole('region', { name: /CalDAV/ });
+  const note = caldav.getByRole('note', {
+    name: `What could not be read from ${USER} at ${new URL(radicale.url).host}`,
+  });
+  await expect(note).toContainText('2 events could not be read: An event has no start time');
+  await expect(note).toContainText(
+    'Times given in the zone “Foo Standard Time”, which Daymark does not recognise, are taken to be in the calendar’s own time zone.',
+  );
+  // A note, not an error: the connection still says Connected, and nothing is announced as an alert.
+  await expect(caldav.getByText('Connected', { exact: true })).toBeVisible();
+  await expect(caldav.getByRole('alert')).toHaveCount(0);
+  type BrowserGlobal = { document: { documentElement: { scrollWidth: number } } };
+  expect(
+    await page.evaluate(() => (globalThis as unknown as BrowserGlobal).document.documentElement.scrollWidth),
+  ).toBeLessThanOrEqual(390);
+});
+
 test('a workout plan is synced to the calendar from the workout history', async ({ page }) => {
   await signInAt(page, app.baseUrl, '/workout/history');
   const headers = { authorization: `Bearer ${await storedToken(page)}` };
