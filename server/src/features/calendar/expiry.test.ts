@@ -306,4 +306,18 @@ describe('an expired Google connection alone', () => {
     // The session is fine.
     expect((await get(bob, '/api/todos')).statusCode).toBe(200);
   });
+
+  it('expires a connection whose authorization is refused while writing, as a refresh would', async () => {
+    const carol = await user('carol');
+    await connectGoogle(carol);
+    google.revokeGrants();
+    const sync = await carol.request({
+      method: 'POST',
+      url: `/api/calendar/sync-workout/${await plan(carol, today, 'c-1')}`,
+    });
+    expect(sync.statusCode).toBe(401);
+    expect(sync.json().code).toBe('AUTH_EXPIRED');
+    const { connections } = (await get(carol, '/api/calendar/connections')).json();
+    expect(connections).toEqual([expect.objectContaining({ provider: 'google', status: 'expired' })]);
+  });
 });

@@ -1,7 +1,7 @@
 import type { WorkoutPlan } from '../../../../common/src/api/workout.js';
 import { providerOf } from '../../calendar/providers.js';
 import { secretBox } from '../../calendar/secrets.js';
-import { CalendarError, type WriteEvent } from '../../calendar/types.js';
+import { CalendarAuthExpired, CalendarError, type WriteEvent } from '../../calendar/types.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { expiredError, isUsable } from './expiry.js';
@@ -58,7 +58,11 @@ export async function writeItem(ctx: AppContext, userId: number, kind: string, i
   try {
     ref = await provider.writeEvent(credentials, target.remote_id, existing, event, pctx);
   } catch (err) {
-    if (err instanceof CalendarError) await repo.updateConnection(ctx.db, userId, conn.id, { last_error: err.message });
+    // An authorization refused while writing expires the connection, as a refresh would.
+    if (err instanceof CalendarAuthExpired)
+      await repo.updateConnection(ctx.db, userId, conn.id, { status: 'expired', last_error: 'Authorization expired' });
+    else if (err instanceof CalendarError)
+      await repo.updateConnection(ctx.db, userId, conn.id, { last_error: err.message });
     throw asHttpError(err);
   }
   await writtenRepo.saveWritten(ctx.db, userId, {
