@@ -144,6 +144,16 @@ const todayList = (page: Page) => page.getByRole('region', { name: /^Today · / 
 /** The reconnect notice's text (part 1 §4). */
 const EXPIRED = CALENDAR_TEXT.expired;
 
+/** The reconnect dialog, shown once per browser session and expiry, answered 'Not now'. */
+async function dismissReconnectDialog(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(
+    'Your Google Calendar authentication has expired. Would you like to reconnect now?',
+  );
+  await dialog.getByRole('button', { name: 'Not now' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
 test('CalDAV connected in settings: the Calendar tab shows today, upcoming and past events in the user zone', async ({
   page,
 }) => {
@@ -398,7 +408,7 @@ test('Google: a denied consent and a bad code explain themselves; an allowed one
   await expect(todayList(page).getByText('Team standup')).toBeVisible();
 });
 
-test('Google expired beside CalDAV: every calendar screen says so with the CalDAV events, asks to reconnect once, and re-authenticates', async ({
+test('Google expired beside CalDAV: the Calendar tab and the overview keep the CalDAV events under the reconnect notice, and ask to reconnect once', async ({
   page,
 }) => {
   const today = todayIn(ZONE);
@@ -408,11 +418,7 @@ test('Google expired beside CalDAV: every calendar screen says so with the CalDA
   google.revokeGrants();
   await page.getByRole('button', { name: 'Refresh events' }).click();
   // Half a second after the notice shows, the dialog asks to reconnect (the page behind it is inert).
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(
-    'Your Google Calendar authentication has expired. Would you like to reconnect now?',
-  );
-  await dialog.getByRole('button', { name: 'Not now' }).click();
+  await dismissReconnectDialog(page);
   const notice = page.getByRole('alert').filter({ hasText: EXPIRED });
   await expect(notice).toBeVisible();
   await expect(notice.getByRole('button', { name: 'Re-authenticate' })).toBeVisible();
@@ -436,6 +442,27 @@ test('Google expired beside CalDAV: every calendar screen says so with the CalDA
   await expect(card.getByText('Connect your calendar')).toHaveCount(0);
   await page.waitForTimeout(1000);
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('Google expired beside CalDAV: settings, the weekly panel and the transcript picker say expired and keep the CalDAV calendars', async ({
+  page,
+}) => {
+  // Settings: Google expired with Reconnect, CalDAV connected, Google's calendars marked in the selection.
+  await signInAt(page, app.baseUrl, '/dashboard/calendar-settings');
+  const googleSection = page.getByRole('region', { name: /Google Calendar/ });
+  await expect(googleSection.getByText('Expired', { exact: true })).toBeVisible();
+  await expect(googleSection.getByRole('button', { name: 'Reconnect Google Calendar' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /CalDAV/ }).getByText('Connected', { exact: true })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Team.*Expired/ })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Work/ })).toBeVisible();
+
+  // The weekly planning panel (a new browser session: asked once here).
+  await page.goto(`${app.baseUrl}/notes/weekly/${mondayOf(todayIn(ZONE))}`);
+  await dismissReconnectDialog(page);
+  const panel = page.locator('#calendar-panel');
+  await expect(panel.getByRole('alert').filter({ hasText: EXPIRED })).toBeVisible();
+  await expect(panel.getByRole('listitem').first()).toBeVisible();
+  await expect(panel.getByText('Google planning')).toHaveCount(0);
 
   // The transcript event picker.
   await page.getByRole('button', { name: 'Add transcript' }).click();
@@ -444,26 +471,11 @@ test('Google expired beside CalDAV: every calendar screen says so with the CalDA
   await expect(picker.getByRole('alert').filter({ hasText: EXPIRED })).toBeVisible();
   await expect(picker.getByRole('button', { name: /Team standup/ })).toBeVisible();
   await expect(picker.getByText('Calendar not connected')).toHaveCount(0);
-  await page.keyboard.press('Escape');
+});
 
-  // The weekly planning panel.
-  await page.goto(`${app.baseUrl}/notes/weekly/${mondayOf(today)}`);
-  const panel = page.locator('#calendar-panel');
-  await expect(panel.getByRole('alert').filter({ hasText: EXPIRED })).toBeVisible();
-  await expect(panel.getByRole('listitem').first()).toBeVisible();
-  await expect(panel.getByText('Google planning')).toHaveCount(0);
-
-  // Settings: Google expired with Reconnect, CalDAV connected, Google's calendars marked in the selection.
-  await page.goto(`${app.baseUrl}/dashboard/calendar-settings`);
-  const googleSection = page.getByRole('region', { name: /Google Calendar/ });
-  await expect(googleSection.getByText('Expired', { exact: true })).toBeVisible();
-  await expect(googleSection.getByRole('button', { name: 'Reconnect Google Calendar' })).toBeVisible();
-  await expect(page.getByRole('region', { name: /CalDAV/ }).getByText('Connected', { exact: true })).toBeVisible();
-  await expect(page.getByRole('checkbox', { name: /Team.*Expired/ })).toBeVisible();
-  await expect(page.getByRole('checkbox', { name: /Work/ })).toBeVisible();
-
-  // The re-authenticate button goes straight to Google's consent screen.
-  await page.goto(`${app.baseUrl}/dashboard/calendar`);
+test('Google expired beside CalDAV: Re-authenticate goes to Google’s consent and reconnects', async ({ page }) => {
+  await signInAt(page, app.baseUrl, '/dashboard/calendar');
+  await dismissReconnectDialog(page);
   await page.getByRole('button', { name: 'Re-authenticate' }).click();
   await page.getByRole('button', { name: 'Allow' }).click();
   await expect(page.getByRole('heading', { name: 'Google Calendar connected' })).toBeVisible();
@@ -489,7 +501,7 @@ test('Google expired alone: the Calendar tab shows the reconnect notice and its 
   google.revokeGrants();
   await page.goto(`${app.baseUrl}/dashboard/calendar`);
   await page.getByRole('button', { name: 'Refresh events' }).click();
-  // A new expiry (the reconnect made a new connection): asked again, once.
+  // Asked once in this browser session; Reconnect leads to settings.
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(
     'Your Google Calendar authentication has expired. Would you like to reconnect now?',
