@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { addDays, startOfDayIn, todayIn } from '../common/src/time.js';
+import { CALENDAR_TEXT } from '../common/src/api/calendarText.js';
+import { addDays, mondayOf, startOfDayIn, todayIn } from '../common/src/time.js';
 import { type FakeGoogle, startFakeGoogle } from '../server/src/test/fakeGoogle.js';
 import { type Radicale, startRadicale } from '../server/src/test/radicale.js';
 import { storedToken } from './helpers.js';
@@ -142,6 +143,18 @@ const eventsOf = (page: Page, heading: string | RegExp) =>
   page.getByRole('region', { name: heading }).getByRole('listitem');
 /** Today's event list (the quick transcript panel beside it names the same meetings). */
 const todayList = (page: Page) => page.getByRole('region', { name: /^Today · / });
+/** The reconnect notice's text (part 1 §4). */
+const EXPIRED = CALENDAR_TEXT.expired;
+
+/** The reconnect dialog, shown once per browser session and expiry, answered 'Not now'. */
+async function dismissReconnectDialog(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(
+    'Your Google Calendar authentication has expired. Would you like to reconnect now?',
+  );
+  await dialog.getByRole('button', { name: 'Not now' }).click();
+  await expect(dialog).toHaveCount(0);
+}
 
 test('CalDAV connected in settings: the Calendar tab shows today, upcoming and past events in the user zone', async ({
   page,
@@ -235,6 +248,80 @@ test('at 390 px the Calendar tab and its settings fit the screen', async ({ page
     .click();
   await expect(page.getByRole('heading', { name: 'Time zone' })).toBeVisible();
   expect(await overflow()).toBeLessThanOrEqual(390);
+});
+
+test('a feed with an event nobody can read still shows its others, and settings says, calmly, what was left out', async ({
+  page,
+}) => {
+  const today = todayIn(ZONE);
+  const day = today.replace(/-/g, '');
+  // An Exchange 2010 feed: one start with its quote misplaced (repaired), one that is no date at
+  // all (left out), one in a zone nobody knows (read in the user's zone), and a good one.
+  const feed = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:Microsoft Exchange Server 2010',
+    'BEGIN:VEVENT',
+    'UID:repaired@example.com',
+    'SUMMARY:Quarterly planning',
+    `DTSTART;TZID="New Zealand Standard Time:${day}T090000"`,
+    `DTEND;TZID=New Zealand Standard Time:${day}T100000`,
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:unreadable@example.com',
+    'SUMMARY:Board meeting',
+    `DTSTART:${day.slice(0, 7)}`,
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:mars@example.com',
+    'SUMMARY:Rover check',
+    `DTSTART;TZID=Mars Standard Time:${day}T140000`,
+    `DTEND;TZID=Mars Standard Time:${day}T143000`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+  const server = http.createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' }).end(feed),
+  );
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const feedUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/exchange.ics`;
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await signInAt(page, app.baseUrl, '/dashboard/calendar-settings');
+    const form = page.getByRole('form', { name: 'Add an .ics subscription' });
+    await form.getByLabel('Name').fill('Exchange');
+    await form.getByLabel('Calendar URL').fill(feedUrl);
+    await form.getByRole('button', { name: 'Add subscription' }).click();
+    await expect(page.getByRole('button', { name: 'Remove Exchange' })).toBeVisible();
+
+    const note = page.getByRole('note', { name: 'What could not be read from Exchange' });
+    await expect(note).toContainText(`1 event could not be read: “Board meeting”: its start could not be read`);
+    await expect(note).toContainText('“Mars Standard Time”, which Daymark does not recognise');
+    // A note, not an error: nothing is announced as an alert.
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    type BrowserGlobal = { document: { documentElement: { scrollWidth: number } } };
+    expect(
+      await page.evaluate(() => (globalThis as unknown as BrowserGlobal).document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(390);
+
+    await page.goto(`${app.baseUrl}/dashboard/calendar`);
+    await page.getByRole('button', { name: 'Today' }).click();
+    const list = todayList(page);
+    await expect(list.getByRole('listitem').filter({ hasText: 'Quarterly planning' })).toContainText(
+      '9:00 AM - 10:00 AM',
+    );
+    await expect(list.getByRole('listitem').filter({ hasText: 'Rover check' })).toContainText('2:00 PM - 2:30 PM');
+    await expect(page.getByText('Board meeting')).toHaveCount(0);
+
+    await page.goto(`${app.baseUrl}/dashboard/calendar-settings`);
+    await page.getByRole('button', { name: 'Remove Exchange' }).click();
+    await expect(page.getByRole('button', { name: 'Remove Exchange' })).toHaveCount(0);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  }
 });
 
 test('a workout plan is synced to the calendar from the workout history', async ({ page }) => {
@@ -368,32 +455,74 @@ test('Google: a denied consent and a bad code explain themselves; an allowed one
   await expect(todayList(page).getByText('Team standup')).toBeVisible();
 });
 
-test('Google: an expired connection says so, offers to re-authenticate and leads to settings', async ({ page }) => {
+test('Google expired beside CalDAV: the Calendar tab and the overview keep the CalDAV events under the reconnect notice, and ask to reconnect once', async ({
+  page,
+}) => {
+  const today = todayIn(ZONE);
   await signInAt(page, app.baseUrl, '/dashboard/calendar');
   await expect(todayList(page).getByText('Google planning')).toBeVisible();
   // The user removed Daymark's access in their Google account.
   google.revokeGrants();
   await page.getByRole('button', { name: 'Refresh events' }).click();
-  await expect(
-    page.getByText('Your Google Calendar authentication has expired. Please re-authenticate.'),
-  ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Re-authenticate' })).toBeVisible();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(
-    'Your Google Calendar authentication has expired. Would you like to reconnect now?',
-  );
+  // Half a second after the notice shows, the dialog asks to reconnect (the page behind it is inert).
+  await dismissReconnectDialog(page);
+  const notice = page.getByRole('alert').filter({ hasText: EXPIRED });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('button', { name: 'Re-authenticate' })).toBeVisible();
+  // The CalDAV events are still listed; the expired Google calendar's are not.
+  await expect(todayList(page).getByText('Team standup')).toBeVisible();
+  await expect(todayList(page).getByText('Family day')).toBeVisible();
+  await expect(page.getByText('Google planning')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Upcoming' }).click();
+  await expect(eventsOf(page, longDate(addDays(today, 2)))).toContainText(['Dinner with Sam']);
+  await expect(notice).toBeVisible();
+  await page.getByRole('button', { name: 'Today' }).click();
   // Still signed in: the expiry is the calendar's, not the session's.
   expect(await storedToken(page)).not.toBeNull();
-  await expect(page).toHaveURL(/\/dashboard\/calendar$/);
-  await dialog.getByRole('button', { name: 'Reconnect' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/calendar-settings$/);
+
+  // The overview's card: the notice above the CalDAV events; the dialog is not asked again this session.
+  await page.goto(`${app.baseUrl}/dashboard`);
+  const card = page.getByRole('region', { name: "Today's Calendar" });
+  await expect(card.getByRole('alert').filter({ hasText: EXPIRED })).toBeVisible();
+  await expect(card.getByText('Team standup')).toBeVisible();
+  await expect(card.getByText('Google planning')).toHaveCount(0);
+  await expect(card.getByText('Connect your calendar')).toHaveCount(0);
+  await page.waitForTimeout(1000);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('Google expired beside CalDAV: settings, the weekly panel and the transcript picker say expired and keep the CalDAV calendars', async ({
+  page,
+}) => {
+  // Settings: Google expired with Reconnect, CalDAV connected, Google's calendars marked in the selection.
+  await signInAt(page, app.baseUrl, '/dashboard/calendar-settings');
   const googleSection = page.getByRole('region', { name: /Google Calendar/ });
   await expect(googleSection.getByText('Expired', { exact: true })).toBeVisible();
   await expect(googleSection.getByRole('button', { name: 'Reconnect Google Calendar' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /CalDAV/ }).getByText('Connected', { exact: true })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Team.*Expired/ })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Work/ })).toBeVisible();
 
-  // The re-authenticate button goes straight to Google's consent screen.
-  await page.goto(`${app.baseUrl}/dashboard/calendar`);
-  await page.getByRole('dialog').getByRole('button', { name: 'Not now' }).click();
+  // The weekly planning panel (a new browser session: asked once here).
+  await page.goto(`${app.baseUrl}/notes/weekly/${mondayOf(todayIn(ZONE))}`);
+  await dismissReconnectDialog(page);
+  const panel = page.locator('#calendar-panel');
+  await expect(panel.getByRole('alert').filter({ hasText: EXPIRED })).toBeVisible();
+  await expect(panel.getByRole('listitem').first()).toBeVisible();
+  await expect(panel.getByText('Google planning')).toHaveCount(0);
+
+  // The transcript event picker.
+  await page.getByRole('button', { name: 'Add transcript' }).click();
+  await page.getByRole('menuitem', { name: 'Calendar Event' }).click();
+  const picker = page.getByRole('dialog', { name: 'Transcript for a Calendar Event' });
+  await expect(picker.getByRole('alert').filter({ hasText: EXPIRED })).toBeVisible();
+  await expect(picker.getByRole('button', { name: /Team standup/ })).toBeVisible();
+  await expect(picker.getByText('Calendar not connected')).toHaveCount(0);
+});
+
+test('Google expired beside CalDAV: Re-authenticate goes to Google’s consent and reconnects', async ({ page }) => {
+  await signInAt(page, app.baseUrl, '/dashboard/calendar');
+  await dismissReconnectDialog(page);
   await page.getByRole('button', { name: 'Re-authenticate' }).click();
   await page.getByRole('button', { name: 'Allow' }).click();
   await expect(page.getByRole('heading', { name: 'Google Calendar connected' })).toBeVisible();
@@ -401,4 +530,41 @@ test('Google: an expired connection says so, offers to re-authenticate and leads
   await expect(
     page.getByRole('region', { name: /Google Calendar/ }).getByText('Connected', { exact: true }),
   ).toBeVisible();
+  await page.goto(`${app.baseUrl}/dashboard/calendar`);
+  await expect(todayList(page).getByText('Google planning')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: EXPIRED })).toHaveCount(0);
+});
+
+test('Google expired alone: the Calendar tab shows the reconnect notice and its dialog leads to settings', async ({
+  page,
+}) => {
+  // CalDAV disconnected: Google is the only connection, then it expires.
+  await signInAt(page, app.baseUrl, '/dashboard/calendar-settings');
+  await page
+    .getByRole('region', { name: /CalDAV/ })
+    .getByRole('button', { name: 'Disconnect' })
+    .click();
+  await expect(page.getByRole('form', { name: 'Connect a CalDAV calendar' })).toBeVisible();
+  google.revokeGrants();
+  await page.goto(`${app.baseUrl}/dashboard/calendar`);
+  await page.getByRole('button', { name: 'Refresh events' }).click();
+  // Asked once in this browser session; Reconnect leads to settings.
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(
+    'Your Google Calendar authentication has expired. Would you like to reconnect now?',
+  );
+  await expect(page.getByText(EXPIRED, { exact: true })).toBeAttached();
+  await expect(page.getByText('No calendar connected')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Reconnect' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/calendar-settings$/);
+  await expect(
+    page.getByRole('region', { name: /Google Calendar/ }).getByText('Expired', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText('Reconnect Google Calendar above to choose which calendars are shown.')).toBeVisible();
+
+  // The overview's card says expired, not "connect your calendar".
+  await page.goto(`${app.baseUrl}/dashboard`);
+  const card = page.getByRole('region', { name: "Today's Calendar" });
+  await expect(card.getByRole('alert').filter({ hasText: EXPIRED })).toBeVisible();
+  await expect(card.getByText('Connect your calendar')).toHaveCount(0);
 });

@@ -71,6 +71,8 @@ export const calendarItem = z
     /** Events can be written to it (the workout sync); false for .ics subscriptions. */
     writable: z.boolean(),
     primary: z.boolean(),
+    /** Its connection's authorization expired: its events are not shown until it is reconnected. */
+    expired: z.boolean(),
   })
   .meta({ id: 'CalendarItem' });
 export type CalendarItem = z.infer<typeof calendarItem>;
@@ -106,7 +108,7 @@ export const calendarReadIssues = z
     skipped: z.number().int(),
     /** Why the first of them could not be read, in plain words; null when none was skipped. */
     first_reason: z.string().nullable(),
-    /** Time zone names that could not be recognised; their times were read in the calendar's own zone. */
+    /** Time zone names that could not be recognised; their times were read in the calendar's own zone (X-WR-TIMEZONE), else the user's. */
     unknown_zones: z.array(z.string()),
   })
   .meta({ id: 'CalendarReadIssues' });

@@ -16,8 +16,17 @@ export const weekDay = z.object({
 });
 export type WeekDay = z.infer<typeof weekDay>;
 
-/** Today's calendar as the overview shows it; `connected: false` shows the connect prompt. */
-export const overviewCalendar = z.object({ connected: z.boolean(), events: z.array(calendarEvent) });
+/**
+ * Today's calendar as the overview shows it: `connected` (a connection works) lists the working
+ * connections' events; `expired` (a connection's authorization expired: Google) asks to
+ * reconnect, beside the events or alone; with neither the card shows the connect prompt.
+ */
+export const overviewCalendar = z.object({
+  connected: z.boolean(),
+  expired: z.boolean(),
+  // Last: the kept overview is written with its events at the end (dashboard/service.ts).
+  events: z.array(calendarEvent),
+});
 export type OverviewCalendar = z.infer<typeof overviewCalendar>;
 
 export const dashboardOverview = z

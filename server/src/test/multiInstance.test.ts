@@ -124,7 +124,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three app instances behind one 
       expect(gone.statusCode, gone.body).toBeLessThan(300);
       for (let i = 0; i < 3; i++) {
         const overview = await send({ method: 'GET', url: '/api/dashboard/overview', headers: auth });
-        expect(overview.json().calendar).toEqual({ connected: false, events: [] });
+        expect(overview.json().calendar).toEqual({ connected: false, expired: false, events: [] });
         expect(await titles()).toEqual([]);
       }
     } finally {

@@ -39,7 +39,7 @@ const overview = {
   personalGoal: null,
   workout: { id: 3, title: 'Legs' },
   week,
-  calendar: { connected: true, events: [event] },
+  calendar: { connected: true, expired: false, events: [event] },
 };
 
 describe('compiled response checks', () => {
@@ -61,7 +61,7 @@ describe('compiled response checks', () => {
     [
       'dashboardOverview',
       'an unknown calendar provider',
-      { ...overview, calendar: { connected: true, events: [{ ...event, provider: 'x' }] } },
+      { ...overview, calendar: { connected: true, expired: false, events: [{ ...event, provider: 'x' }] } },
     ],
     ['dashboardOverview', 'an HTML page', '<!doctype html><title>Proxy error</title>'],
     ['meResponse', 'a user', { user: { username: 'ann', is_admin: false, timezone: null } }],

@@ -2,6 +2,7 @@ import { addDays } from '../../../../common/src/time.js';
 import type { AppContext } from '../../context.js';
 import { userTimeZone } from '../../time/userZone.js';
 import type { CalendarEventItem } from '../coach/coachData.js';
+import { calendarAccess } from './expiry.js';
 import { eventsInRange } from './service.js';
 
 /** What a coach sees of the calendar: yesterday through a week ahead, from the cache only. */
@@ -12,14 +13,16 @@ const COACH_MAX_EVENTS = 100;
 /**
  * The calendar's part of a coach's context. It reads the cache and never waits on a calendar
  * server (the background refresh keeps it fresh); declined invitations keep their attendee
- * status so the context builder leaves them out.
+ * status so the context builder leaves them out. An expired connection's events are not read;
+ * the coach is told so in plain words (`calendarNotices`).
  */
 // Typed structurally (not as CoachSource) so that the coach's source list importing this file is no circle.
 export async function calendarSource(
   ctx: AppContext,
   { userId, today }: { userId: number; today: string },
-): Promise<{ calendar: CalendarEventItem[] }> {
+): Promise<{ calendar: CalendarEventItem[]; calendarNotices: string[] }> {
   const zone = await userTimeZone(ctx.db, userId);
+  const { notices } = await calendarAccess(ctx.db, userId);
   const events = await eventsInRange(ctx, userId, {
     fromDate: addDays(today, -COACH_DAYS_BACK),
     toDate: addDays(today, COACH_DAYS_AHEAD),
@@ -35,5 +38,5 @@ export async function calendarSource(
       ? [...e.attendees.filter((a) => !a.self), { self: true, responseStatus: 'declined' }]
       : e.attendees.map((a) => ({ email: a.email, self: a.self, responseStatus: a.responseStatus })),
   }));
-  return { calendar };
+  return { calendar, calendarNotices: notices };
 }

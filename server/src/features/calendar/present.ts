@@ -22,6 +22,7 @@ export function presentCalendar(c: CalendarRow): CalendarItem {
     provider: c.provider as CalendarProvider,
     writable: c.writable === 1,
     primary: c.is_primary === 1,
+    expired: c.status === 'expired',
   };
 }
 

@@ -36,11 +36,11 @@ import { syncWorkout } from './workoutSync.js';
 
 const tags = ['calendar'];
 const errorJson = { 'application/json': { schema: errorResponse } };
-/** Data calls: 401 also when a Google connection expired (body code AUTH_EXPIRED). */
+/** Data calls: 401 also when the Google connection expired and no other works (body code AUTH_EXPIRED). */
 const expired = {
   401: {
     description:
-      'Not signed in, or the Google Calendar connection expired: then the body has code AUTH_EXPIRED (reconnect; the session is fine)',
+      'Not signed in, or the Google Calendar connection expired and no other calendar connection works: then the body has code AUTH_EXPIRED (reconnect; the session is fine). While another connection works, its events are served and the expired one is left out',
     content: errorJson,
   },
 };
@@ -83,7 +83,7 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
       schema: {
         tags,
         operationId: 'calendar.isAuthenticated',
-        summary: 'True when a calendar is connected and none has expired',
+        summary: 'True when at least one calendar connection works (an expired one beside it does not count)',
         response: { 200: isAuthenticatedResponse, ...errors(401) },
       },
     },
@@ -227,7 +227,7 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
       schema: {
         tags,
         operationId: 'calendar.calendars',
-        summary: 'Available calendars',
+        summary: "Available calendars, each saying whether its connection's authorization expired",
         response: { 200: calendarList, ...expired },
       },
     },
@@ -310,7 +310,7 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
       schema: {
         tags,
         operationId: 'calendar.refresh',
-        summary: 'Refresh every connected calendar now',
+        summary: 'Refresh every connected calendar now (one that expires or fails does not stop the others)',
         response: { 200: refreshResponse, ...errors(400, 403, 413), ...expired, ...upstream },
       },
     },

@@ -1,11 +1,5 @@
 import type { z } from 'zod';
-import {
-  AUTH_EXPIRED_CODE,
-  CALENDAR_TEXT,
-  type CalendarEvent,
-  type SyncSettings,
-  type saveSyncSettingsRequest,
-} from '../../../../common/src/api/calendar.js';
+import type { CalendarEvent, SyncSettings, saveSyncSettingsRequest } from '../../../../common/src/api/calendar.js';
 import { addDays } from '../../../../common/src/time.js';
 import { providerOf } from '../../calendar/providers.js';
 import { secretBox } from '../../calendar/secrets.js';
@@ -18,6 +12,7 @@ import { HttpError, notFound } from '../../http/errors.js';
 import { jsonArrayOf, writtenOnce } from '../../http/writtenOnce.js';
 import { dayRangeInZone } from '../../time/dayStarts.js';
 import { keptEvent, type WrittenCalendar, type WrittenEvent, writtenCalendarOf, writtenEvent } from './eventJson.js';
+import { assertUsable, expiredError, isUsable } from './expiry.js';
 import {
   calendarPublicId,
   type EventCalendarRef,
@@ -31,8 +26,6 @@ import * as repo from './repo.js';
 import * as settingsRepo from './settingsRepo.js';
 import { calendarValues, providerContext, refreshConnection, refreshUser } from './sync.js';
 
-export const expiredError = () => new HttpError(401, CALENDAR_TEXT.expiredCall, {}, AUTH_EXPIRED_CODE);
-
 /** A provider failure as an answer: expiry → 401 AUTH_EXPIRED, a named failure → 502, else rethrown. */
 export function asHttpError(err: unknown): unknown {
   if (err instanceof CalendarAuthExpired) return expiredError();
@@ -40,16 +33,13 @@ export function asHttpError(err: unknown): unknown {
   return err;
 }
 
-/** Data calls refuse to serve while a Google connection is expired (§4: the user must reconnect). */
-export async function assertNotExpired(db: Db, userId: number) {
-  const connections = await repo.listConnections(db, userId);
-  if (connections.some((c) => c.status === 'expired')) throw expiredError();
-  return connections;
-}
-
+/**
+ * The calendar-connection check (§7 is-authenticated): true when at least one connection works,
+ * that is when the data calls answer with events; an expired Google connection beside a working
+ * CalDAV or .ics one does not make it false (the screens tell the expiry from the connections).
+ */
 export async function isAuthenticated(db: Db, userId: number): Promise<boolean> {
-  const connections = await repo.listConnections(db, userId);
-  return connections.length > 0 && connections.every((c) => c.status === 'connected');
+  return (await repo.listConnections(db, userId)).some(isUsable);
 }
 
 /** The stored read issues of the user's calendars, per connection. */
@@ -134,8 +124,12 @@ export async function saveSyncSettings(
 
 // ---- reads ----
 
+/**
+ * Every calendar of the user's connections, each saying whether its connection expired (its
+ * events are then not shown, but it stays in the selection, which survives a reconnect).
+ */
 export async function listCalendars(db: Db, userId: number) {
-  await assertNotExpired(db, userId);
+  assertUsable(await repo.listConnections(db, userId));
   return (await repo.listCalendarRows(db, userId)).map(presentCalendar);
 }
 
@@ -144,28 +138,37 @@ export interface ReadState {
   settings: settingsRepo.SyncSettingsRow | undefined;
 }
 
-/** The calendars whose events are shown: the selected ones, or all when none is selected. */
+/**
+ * The calendars whose events are shown: those of the usable connections (an expired one's events
+ * can no longer be kept current), the selected ones among them, or all when none is selected.
+ */
 function shownOf(rows: repo.CalendarRow[], settings: settingsRepo.SyncSettingsRow | undefined) {
+  const usable = rows.filter(isUsable);
   const selectedIds = selectedOf(settings);
-  if (selectedIds.length === 0) return rows;
+  if (selectedIds.length === 0) return usable;
   const selected = new Set(selectedIds);
-  return rows.filter((r) => selected.has(calendarPublicId(r)));
+  return usable.filter((r) => selected.has(calendarPublicId(r)));
 }
 
 /**
  * Refreshes before a read when the cache is stale and auto_sync is on (with it off, only the
  * refresh button or `refresh=true` fetches), or always when `force`. Returns what it read, for
  * `eventsInRange` (a read is then four queries: connections, settings, calendars, events).
+ * Answers AUTH_EXPIRED when no usable connection remains, before the refresh or because one
+ * expired during it; otherwise the usable connections are served.
  */
 export async function refreshForRead(ctx: AppContext, userId: number, force: boolean): Promise<ReadState> {
-  const connections = await assertNotExpired(ctx.db, userId);
+  const connections = await repo.listConnections(ctx.db, userId);
+  assertUsable(connections);
   const settings = await settingsRepo.getSyncSettings(ctx.db, userId);
   if (!force && !autoSyncOf(settings)) return { settings };
+  let expiredNow: boolean;
   try {
-    await refreshUser(ctx, userId, { force, connections });
+    expiredNow = await refreshUser(ctx, userId, { force, connections });
   } catch (err) {
     throw asHttpError(err);
   }
+  if (expiredNow) assertUsable(await repo.listConnections(ctx.db, userId));
   return { settings };
 }
 
@@ -258,7 +261,7 @@ export async function rangeRead(ctx: AppContext, userId: number, q: RangeQuery, 
   const inputsOf = (events: readonly repo.EventKeyRow[]) => {
     const inputs: unknown[] = [q.zone, q.maxResults, settings?.selected_calendars ?? null, calendars.length];
     for (const c of calendars)
-      inputs.push(c.id, c.provider, c.remote_id, c.summary, c.background_color, c.foreground_color);
+      inputs.push(c.id, c.status, c.provider, c.remote_id, c.summary, c.background_color, c.foreground_color);
     for (const r of events) inputs.push(r.id, r.calendar_row_id);
     return inputs;
   };

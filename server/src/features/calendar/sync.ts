@@ -118,17 +118,21 @@ export function refreshConnection(ctx: AppContext, userId: number, conn: repo.Co
 }
 
 /**
- * Refreshes the user's connected calendars that are stale (or all with `force`). Failures are
- * recorded on the connection; an expiry is rethrown so the caller answers AUTH_EXPIRED, other
- * failures too when `force` (the user asked), else the cache is served as it is.
+ * Refreshes the user's connected calendars that are stale (or all with `force`), each on its
+ * own: one that fails or expires does not keep the others from being refreshed. Failures are
+ * recorded on the connection; with `force` (the user asked) the first failure other than an
+ * expiry is thrown once all were tried, else the cache is served as it is. Returns whether a
+ * connection expired during this refresh (the caller then checks that one still works).
  */
 export async function refreshUser(
   ctx: AppContext,
   userId: number,
   opts: { force: boolean; now?: number; connections?: repo.ConnectionRow[] },
-) {
+): Promise<boolean> {
   const now = opts.now ?? Date.now();
   const connections = opts.connections ?? (await repo.listConnections(ctx.db, userId));
+  let expired = false;
+  let failure: { err: unknown } | null = null;
   for (const conn of connections) {
     if (conn.status !== 'connected') continue;
     const fresh = conn.last_sync_time && now - Date.parse(conn.last_sync_time) < STALE_MS;
@@ -136,7 +140,10 @@ export async function refreshUser(
     try {
       await refreshConnection(ctx, userId, conn);
     } catch (err) {
-      if (err instanceof CalendarAuthExpired || opts.force) throw err;
+      if (err instanceof CalendarAuthExpired) expired = true;
+      else if (opts.force) failure ??= { err };
     }
   }
+  if (failure) throw failure.err;
+  return expired;
 }

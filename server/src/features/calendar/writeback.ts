@@ -2,12 +2,13 @@ import crypto from 'node:crypto';
 import type { WorkoutPlan } from '../../../../common/src/api/workout.js';
 import { providerOf } from '../../calendar/providers.js';
 import { derivedKey, secretBox } from '../../calendar/secrets.js';
-import { CalendarError, type WriteEvent, type WrittenRef } from '../../calendar/types.js';
+import { CalendarAuthExpired, CalendarError, type WriteEvent, type WrittenRef } from '../../calendar/types.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
+import { expiredError, isUsable } from './expiry.js';
 import { calendarPublicId } from './present.js';
 import * as repo from './repo.js';
-import { asHttpError, assertNotExpired, getSyncSettings } from './service.js';
+import { asHttpError, getSyncSettings } from './service.js';
 import { providerContext, refreshConnection } from './sync.js';
 import { inTurn, leased } from './writeTurn.js';
 import * as writtenRepo from './writtenRepo.js';
@@ -25,14 +26,15 @@ import * as writtenRepo from './writtenRepo.js';
  *   provider then updates (CalDAV 412, Google 409) instead of adding a second one;
  * - a later write updates the event, and creates it again when it was deleted on the server.
  * The target is the first selected writable calendar, else the primary writable one, else the
- * first writable one; an item's row stays on its calendar.
+ * first writable one, among the calendars of usable connections; an item's row stays on its
+ * calendar. A write answers AUTH_EXPIRED only when its target's own connection expired (an item
+ * written before to Google while Google is expired, or no usable writable calendar beside an
+ * expired one): a CalDAV target works while Google is expired.
  */
 export const NO_WRITABLE = 'No connected calendar accepts new events. Connect Google Calendar or a CalDAV calendar.';
 
-async function targetCalendar(ctx: AppContext, userId: number) {
-  const rows = (await repo.listCalendarRows(ctx.db, userId)).filter(
-    (r) => r.writable === 1 && r.status === 'connected',
-  );
+async function targetCalendar(ctx: AppContext, userId: number, all?: repo.CalendarRow[]) {
+  const rows = (all ?? (await repo.listCalendarRows(ctx.db, userId))).filter((r) => r.writable === 1 && isUsable(r));
   const { selected_calendars } = await getSyncSettings(ctx.db, userId);
   return (
     rows.find((r) => selected_calendars.includes(calendarPublicId(r))) ??
@@ -66,7 +68,6 @@ const writerOf = (row: repo.CalendarRow | undefined) => {
  * item run one at a time (see above); the cache is refreshed after, outside that turn.
  */
 export async function writeItem(ctx: AppContext, userId: number, kind: string, itemKey: string, event: WriteEvent) {
-  await assertNotExpired(ctx.db, userId);
   const item = { kind, item_key: itemKey };
   const { conn, answer } = await inTurn(ctx.db, JSON.stringify([userId, kind, itemKey]), () =>
     writeInTurn(ctx, userId, item, event),
@@ -78,7 +79,13 @@ export async function writeItem(ctx: AppContext, userId: number, kind: string, i
 
 async function writeInTurn(ctx: AppContext, userId: number, item: writtenRepo.Item, event: WriteEvent) {
   // Used only when the item has no row yet: then it goes to the target calendar, under its own id.
-  const target = writerOf(await targetCalendar(ctx, userId));
+  const rows = await repo.listCalendarRows(ctx.db, userId);
+  const targetRow = await targetCalendar(ctx, userId, rows);
+  if (!targetRow) {
+    if (rows.some((r) => r.writable === 1 && r.status === 'expired')) throw expiredError();
+    throw new HttpError(400, NO_WRITABLE);
+  }
+  const target = writerOf(targetRow);
   const fresh = {
     calendar_row_id: target.row.id,
     remote_event_id: target.eventIdFor(target.row.remote_id, itemName(ctx, userId, item)),
@@ -87,6 +94,8 @@ async function writeInTurn(ctx: AppContext, userId: number, item: writtenRepo.It
   let saved = false;
   try {
     const calendar = (await repo.listCalendarRows(ctx.db, userId)).find((r) => r.id === row.calendar_row_id);
+    // Written before to a calendar whose connection has expired since: only reconnecting helps.
+    if (calendar && !isUsable(calendar)) throw expiredError();
     const { row: cal, writeEvent } = writerOf(calendar);
     const conn = (await repo.getConnection(ctx.db, userId, cal.connection_id)) as repo.ConnectionRow;
     const credentials = secretBox(ctx.config).open<unknown>(conn.credentials);
@@ -101,7 +110,13 @@ async function writeInTurn(ctx: AppContext, userId: number, item: writtenRepo.It
         pctx,
       );
     } catch (err) {
-      if (err instanceof CalendarError)
+      // An authorization refused while writing expires the connection, as a refresh would.
+      if (err instanceof CalendarAuthExpired)
+        await repo.updateConnection(ctx.db, userId, conn.id, {
+          status: 'expired',
+          last_error: 'Authorization expired',
+        });
+      else if (err instanceof CalendarError)
         await repo.updateConnection(ctx.db, userId, conn.id, { last_error: err.message });
       throw asHttpError(err);
     }

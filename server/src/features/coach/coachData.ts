@@ -88,6 +88,12 @@ export interface CoachData {
   workouts: WorkoutItem[];
   transcripts: TranscriptItem[];
   calendar: CalendarEventItem[];
+  /**
+   * What the calendar part leaves out, in plain words, filled by the calendar source beside its
+   * events ('Google Calendar: authorization expired; …'), so a coach does not take a calendar
+   * missing for that reason for a free one.
+   */
+  calendarNotices: string[];
   attached: AttachedItem[];
 }
 
@@ -97,6 +103,7 @@ export const emptyCoachData = (): CoachData => ({
   workouts: [],
   transcripts: [],
   calendar: [],
+  calendarNotices: [],
   attached: [],
 });
 

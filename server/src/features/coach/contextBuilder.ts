@@ -11,7 +11,7 @@ export const FULL_ENTRY_CHARS = 4000;
 const MIN_ENTRY_CHARS = 240;
 
 /** What each coach reads. The workout coach has no use for meeting notes, for instance. */
-const SOURCES: Record<CoachType, ReadonlyArray<keyof Omit<CoachData, 'attached'>>> = {
+const SOURCES: Record<CoachType, ReadonlyArray<keyof Omit<CoachData, 'attached' | 'calendarNotices'>>> = {
   workout: ['workouts', 'journal'],
   vocational: ['journal', 'todos', 'transcripts', 'calendar'],
   assistant: ['calendar', 'journal', 'todos', 'workouts', 'transcripts'],
@@ -126,7 +126,7 @@ export function buildContext(coachType: CoachType, data: CoachData, opts: Contex
         });
       if (lines.length) sections.push(`## Meeting notes (transcripts)\n${lines.join('\n\n')}`);
     }
-    if (source === 'calendar' && data.calendar.length) {
+    if (source === 'calendar' && (data.calendar.length || data.calendarNotices.length)) {
       const events = withoutDeclined(data.calendar)
         .sort((a, b) => a.start.localeCompare(b.start))
         .map((e) => {
@@ -135,7 +135,8 @@ export function buildContext(coachType: CoachType, data: CoachData, opts: Contex
             e.start.slice(0, 10) === opts.today && !eventHasTranscript(e, data) ? ' (no transcript yet)' : '';
           return `- ${e.start}${e.end ? ` – ${e.end}` : ''}: ${e.summary}${e.location ? ` @ ${e.location}` : ''}${missing}`;
         });
-      sections.push(`## Calendar (declined invitations removed)\n${events.join('\n') || 'no events'}`);
+      const notices = data.calendarNotices.map((n) => `\n${n}`).join('');
+      sections.push(`## Calendar (declined invitations removed)\n${events.join('\n') || 'no events'}${notices}`);
     }
   }
   if (data.attached.length) {

@@ -5,8 +5,11 @@ import { journalSource, todosSource, transcriptsSource, workoutsSource } from '.
 
 export type { CoachSource, SourceRequest } from './coachData.js';
 
-/** A part of the coach data a source fills (attached entries come with their feature's part). */
-export type CoachDataPart = keyof Omit<CoachData, 'attached'>;
+/**
+ * A part of the coach data a source fills (attached entries come with their feature's part, the
+ * calendar's notices with the calendar).
+ */
+export type CoachDataPart = keyof Omit<CoachData, 'attached' | 'calendarNotices'>;
 
 /**
  * The sources in use, one per feature, by the part they fill, in the order they are read.

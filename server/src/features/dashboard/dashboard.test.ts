@@ -67,7 +67,7 @@ describe('GET /api/dashboard/overview', () => {
     const today = todayIn('UTC');
     const body = res.json();
     expect(body).toMatchObject({ today, timeZone: 'UTC', personalGoal: null, workout: null });
-    expect(body.calendar).toEqual({ connected: false, events: [] });
+    expect(body.calendar).toEqual({ connected: false, expired: false, events: [] });
     expect(res.body).toBe(writeOverview(await overview(h.ctx, { id: await userIdOf(h, 'empty'), timeZone: 'UTC' })));
     expect(body.week).toHaveLength(7);
     expect(body.week[0].date).toBe(sundayOf(today));
@@ -294,14 +294,17 @@ describe('GET /api/dashboard/overview', () => {
       label: 'Someone else’s',
       credentials: 'v1:unused',
     });
-    expect(await connected()).toEqual({ connected: false, events: [] });
+    expect(await connected()).toEqual({ connected: false, expired: false, events: [] });
     const first = await insertConnection(h.ctx.db, id, { provider: 'ics', label: 'Old', credentials: 'v1:unused' });
     await updateConnection(h.ctx.db, id, first, { status: 'expired' });
-    expect(await connected()).toEqual({ connected: false, events: [] });
-    // A second one that works, with no calendar synced yet.
+    // Expired alone: not connected, and the card asks to reconnect.
+    expect(await connected()).toEqual({ connected: false, expired: true, events: [] });
+    // A second one that works, with no calendar synced yet: connected, and still the expired one.
     await insertConnection(h.ctx.db, id, { provider: 'ics', label: 'New', credentials: 'v1:unused' });
-    expect(await connected()).toEqual({ connected: true, events: [] });
-    expect(await overview(h.ctx, { id, timeZone: 'UTC' })).toMatchObject({ calendar: { connected: true, events: [] } });
+    expect(await connected()).toEqual({ connected: true, expired: true, events: [] });
+    expect(await overview(h.ctx, { id, timeZone: 'UTC' })).toMatchObject({
+      calendar: { connected: true, expired: true, events: [] },
+    });
   });
 
   it('a kept overview follows the calendar card: events, selection, calendars and connections changed behind it', async () => {
@@ -315,10 +318,15 @@ describe('GET /api/dashboard/overview', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(writeOverview(await overview(h.ctx, user)));
       const { calendar } = res.json() as {
-        calendar: { connected: boolean; events: Array<{ summary: string; calendar: { summary: string } }> };
+        calendar: {
+          connected: boolean;
+          expired: boolean;
+          events: Array<{ summary: string; calendar: { summary: string } }>;
+        };
       };
       return {
         connected: calendar.connected,
+        expired: calendar.expired,
         events: calendar.events.map((e) => `${e.calendar.summary}: ${e.summary}`),
       };
     };
@@ -368,31 +376,47 @@ describe('GET /api/dashboard/overview', () => {
         selected_calendars: JSON.stringify(ids),
       });
 
-    expect(await card()).toEqual({ connected: true, events: [] });
+    expect(await card()).toEqual({ connected: true, expired: false, events: [] });
     const team = await calendar('Team');
     await event(team, 'standup', 9, 'Stand-up');
-    expect(await card()).toEqual({ connected: true, events: ['Team: Stand-up'] });
-    expect(await card()).toEqual({ connected: true, events: ['Team: Stand-up'] });
+    expect(await card()).toEqual({ connected: true, expired: false, events: ['Team: Stand-up'] });
+    expect(await card()).toEqual({ connected: true, expired: false, events: ['Team: Stand-up'] });
     const home = await calendar('Home');
     await event(home, 'dentist', 8, 'Dentist');
-    expect(await card()).toEqual({ connected: true, events: ['Home: Dentist', 'Team: Stand-up'] });
+    expect(await card()).toEqual({ connected: true, expired: false, events: ['Home: Dentist', 'Team: Stand-up'] });
     // Only Home selected, then both again (an empty selection shows every calendar).
     await select(['ics:https://example.com/Home.ics']);
-    expect(await card()).toEqual({ connected: true, events: ['Home: Dentist'] });
+    expect(await card()).toEqual({ connected: true, expired: false, events: ['Home: Dentist'] });
     await select([]);
-    expect(await card()).toEqual({ connected: true, events: ['Home: Dentist', 'Team: Stand-up'] });
+    expect(await card()).toEqual({ connected: true, expired: false, events: ['Home: Dentist', 'Team: Stand-up'] });
     // A calendar renamed, or given another text colour, by a sync.
     await resync('Team', { summary: 'Work' });
-    expect(await card()).toEqual({ connected: true, events: ['Home: Dentist', 'Work: Stand-up'] });
+    expect(await card()).toEqual({ connected: true, expired: false, events: ['Home: Dentist', 'Work: Stand-up'] });
     await resync('Work', { foreground_color: '#000000' });
     await card();
     // An event gone, and the connection expired.
     await h.ctx.db.deleteFrom('calendar_events').where('user_id', '=', id).where('event_id', '=', 'dentist').execute();
-    expect(await card()).toEqual({ connected: true, events: ['Work: Stand-up'] });
+    expect(await card()).toEqual({ connected: true, expired: false, events: ['Work: Stand-up'] });
     await updateConnection(h.ctx.db, id, connection, { status: 'expired' });
-    expect(await card()).toEqual({ connected: false, events: [] });
+    expect(await card()).toEqual({ connected: false, expired: true, events: [] });
     await updateConnection(h.ctx.db, id, connection, { status: 'connected' });
-    expect(await card()).toEqual({ connected: true, events: ['Work: Stand-up'] });
+    expect(await card()).toEqual({ connected: true, expired: false, events: ['Work: Stand-up'] });
+    // Beside a second connection that works: only the expired one's events leave the card.
+    const other = await insertConnection(h.ctx.db, id, { provider: 'ics', label: 'Other', credentials: 'v1:unused' });
+    const [gym] = await syncCalendarRows(h.ctx.db, id, other, [
+      {
+        remote_id: 'https://example.com/gym.ics',
+        summary: 'Gym',
+        background_color: '#33b679',
+        foreground_color: '#000000',
+        writable: 0,
+        is_primary: 0,
+      },
+    ]);
+    await event((gym as CalendarRow).id, 'spin', 7, 'Spin class');
+    expect(await card()).toEqual({ connected: true, expired: false, events: ['Gym: Spin class', 'Work: Stand-up'] });
+    await updateConnection(h.ctx.db, id, connection, { status: 'expired' });
+    expect(await card()).toEqual({ connected: true, expired: true, events: ['Gym: Spin class'] });
   });
 
   it('documents itself with a stable operation id', async () => {

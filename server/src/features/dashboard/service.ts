@@ -66,8 +66,8 @@ const END = Buffer.from('}}');
  * (`writtenOnce`): the dashboard is read on every visit, and presenting it (the week's grid,
  * some twenty fields, each of today's events looked up, ordered and joined into the answer)
  * cost more than its queries. The inputs are the user's today and zone, the goal, the plan's id
- * and title, the week's completed dates, and the calendar card's rows (`RangeRead.inputs`: each
- * event's row id and calendar; or that no connection works).
+ * and title, the week's completed dates, whether a calendar connection expired, and the calendar
+ * card's rows (`RangeRead.inputs`: each event's row id and calendar; or that no connection works).
  */
 const keptOverviews = writtenOnce(4 * 1024 * 1024);
 
@@ -84,11 +84,12 @@ export async function overviewJson(
 ): Promise<Buffer> {
   const { calendar, ...o } = await overviewWith(ctx, user, now, (day) => todaysCalendarRead(ctx, user.id, day));
   const { today, personalGoal, workout, completed } = o;
-  const own: unknown[] = [today, o.timeZone, personalGoal, workout?.id, workout?.title, completed.join(',')];
+  const { read, expired } = calendar;
+  const own: unknown[] = [today, o.timeZone, personalGoal, workout?.id, workout?.title, completed.join(','), expired];
   const key = String(user.id);
-  const kept = keptOverviews.peek(key, own.concat(calendar ? calendar.inputs : [null]));
+  const kept = keptOverviews.peek(key, own.concat(read ? read.inputs : [null]));
   if (kept) return kept.json;
-  const events = calendar && (await calendar.written());
+  const events = read && (await read.written());
   const shown = events ? events.events.filter((e) => !e.extra.declined) : [];
   const inputs = own.concat(events ? events.inputs : [null]);
   return keptOverviews(key, inputs, () => {
@@ -98,7 +99,7 @@ export async function overviewJson(
       personalGoal,
       workout,
       week: weekGrid(today, completed),
-      calendar: { connected: calendar !== null, events: [] },
+      calendar: { connected: read !== null, expired, events: [] },
     });
     if (!text.endsWith(EMPTY_EVENTS_END)) throw new Error('The overview no longer ends with its events');
     const rest = Buffer.from(text.slice(0, -EMPTY_EVENTS_END.length));

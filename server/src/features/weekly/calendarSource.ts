@@ -11,7 +11,8 @@ const MAX_EVENTS = 200;
 /**
  * The week's events for the planning coach's context, read on the server from the calendar cache
  * (never waiting on a calendar server): the week's Monday through the following Sunday in the
- * user's zone, declined invitations left out. Without a connection the list is empty.
+ * user's zone, declined invitations left out. Without a connection the list is empty; an
+ * expired connection's events are left out (the planning data says so: `calendarNotices`).
  */
 export async function weekEvents(ctx: AppContext, userId: number, monday: string): Promise<SimplifiedEvent[]> {
   const zone = await userTimeZone(ctx.db, userId);

@@ -6,6 +6,7 @@ import type {
 } from '../../../../common/src/api/weekly.js';
 import { addDays } from '../../../../common/src/time.js';
 import type { AppContext } from '../../context.js';
+import { calendarAccess } from '../calendar/expiry.js';
 import { listTodos } from '../todos/repo.js';
 import { weekEvents } from './calendarSource.js';
 import { loadReflections } from './reflections.js';
@@ -19,6 +20,8 @@ export interface PlanningData {
   summary: ReflectionSummary;
   openTodos: string[];
   events: SimplifiedEvent[];
+  /** What the events leave out, in plain words (an expired Google connection's events). */
+  calendarNotices: string[];
 }
 
 /** Events sent by the editor and events read on the server, once each (by start and title). */
@@ -56,6 +59,7 @@ export async function loadPlanningData(
     summary: reflections.summary,
     openTodos: todos.map((t) => t.content),
     events: mergeEvents(sentEvents, await weekEvents(ctx, userId, week)),
+    calendarNotices: (await calendarAccess(ctx.db, userId)).notices,
   };
 }
 
@@ -83,7 +87,7 @@ export function planningContext(
     s.open_loops.length ? `Open loops:\n${list(s.open_loops)}` : '',
     s.average_energy !== null ? `Average energy: ${s.average_energy}/10` : '',
     `### Open todos\n${list(d.openTodos.slice(0, 30)) || '(none)'}`,
-    `### Calendar events of the two weeks from ${d.week}\n${list(d.events.slice(0, 60).map((e) => `${e.start} ${e.title}${e.location ? ` @ ${e.location}` : ''}`)) || '(none)'}`,
+    `### Calendar events of the two weeks from ${d.week}\n${list(d.events.slice(0, 60).map((e) => `${e.start} ${e.title}${e.location ? ` @ ${e.location}` : ''}`)) || '(none)'}${d.calendarNotices.map((n) => `\n${n}`).join('')}`,
   ];
   return parts.filter(Boolean).join('\n\n');
 }

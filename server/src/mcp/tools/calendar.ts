@@ -1,7 +1,8 @@
 import { addDays, daysBetween } from '../../../../common/src/time.js';
+import { calendarAccess } from '../../features/calendar/expiry.js';
 import { freeSlots } from '../../features/calendar/freeSlots.js';
 import { HttpError } from '../../http/errors.js';
-import { eventLine, eventsFor, mcpEvent } from './calendarData.js';
+import { calendarNotices, eventLine, eventsFor, mcpEvent, withNotices } from './calendarData.js';
 import { defineTool, optionalDate, type ToolDef, z } from './define.js';
 
 /** The longest range one call reads: two months keeps an answer within what a model can use. */
@@ -13,12 +14,18 @@ export const calendarTools: ToolDef[] = [
     name: 'calendar_events',
     title: 'Calendar events',
     description:
-      "Lists the user's calendar events (all connected calendars, declined invitations left out) from start_date through end_date, in the user's time zone, all-day events first on each day. Each event says whether a meeting transcript is attached. Default: today and the next 6 days; at most 62 days per call. connected is false when no calendar is connected (events is then empty, not a free week).",
+      "Lists the user's calendar events (all connected calendars, declined invitations left out) from start_date through end_date, in the user's time zone, all-day events first on each day. Each event says whether a meeting transcript is attached. Default: today and the next 6 days; at most 62 days per call. connected is false when no calendar is connected (events is then empty, not a free week); notices names calendars left out (an expired Google authorization).",
     input: {
       start_date: optionalDate('First day'),
       end_date: optionalDate('Last day (inclusive); six days after start_date'),
     },
-    output: { connected: z.boolean(), start_date: z.string(), end_date: z.string(), events: z.array(mcpEvent) },
+    output: {
+      connected: z.boolean(),
+      start_date: z.string(),
+      end_date: z.string(),
+      events: z.array(mcpEvent),
+      notices: calendarNotices,
+    },
     write: false,
     async run(t, { start_date, end_date }) {
       const from = start_date ?? t.today();
@@ -27,13 +34,15 @@ export const calendarTools: ToolDef[] = [
       if (daysBetween(from, to) >= RANGE_MAX_DAYS) {
         throw new HttpError(400, `The range may span at most ${RANGE_MAX_DAYS} days`);
       }
-      const { connected, events } = await eventsFor(t.ctx, t.user.id, t.zone, from, to, EVENTS_MAX);
+      const { connected, notices, events } = await eventsFor(t.ctx, t.user.id, t.zone, from, to, EVENTS_MAX);
       const text = !connected
-        ? 'No calendar is connected, so no events are known.'
+        ? notices.length
+          ? 'No calendar can be read now, so no events are known.'
+          : 'No calendar is connected, so no events are known.'
         : events.length
           ? `Events from ${from} to ${to} (${t.zone}):\n${events.map(eventLine).join('\n')}`
           : `No events from ${from} to ${to}.`;
-      return { data: { connected, start_date: from, end_date: to, events }, text };
+      return { data: { connected, start_date: from, end_date: to, events, notices }, text: withNotices(text, notices) };
     },
   }),
   defineTool({
@@ -48,15 +57,16 @@ export const calendarTools: ToolDef[] = [
     output: {
       connected: z.boolean(),
       slots: z.array(z.object({ start: z.string(), end: z.string(), duration_minutes: z.number().int() })),
+      notices: calendarNotices,
     },
     write: false,
     async run(t, { days, min_minutes }) {
-      const { connected } = await eventsFor(t.ctx, t.user.id, t.zone, t.today(), t.today(), 1);
+      const { connected, notices } = await calendarAccess(t.ctx.db, t.user.id);
       if (!connected) {
-        return {
-          data: { connected, slots: [] },
-          text: 'No calendar is connected, so free time cannot be known.',
-        };
+        const text = notices.length
+          ? 'No calendar can be read now, so free time cannot be known.'
+          : 'No calendar is connected, so free time cannot be known.';
+        return { data: { connected, slots: [], notices }, text: withNotices(text, notices) };
       }
       const slots = await freeSlots(t.ctx, t.user.id, { days, minDuration: min_minutes, zone: t.zone });
       const text = slots.length
@@ -66,7 +76,7 @@ export const calendarTools: ToolDef[] = [
             )
             .join('\n')}`
         : `No free slot of ${min_minutes} minutes in the next ${days} days.`;
-      return { data: { connected, slots }, text };
+      return { data: { connected, slots, notices }, text: withNotices(text, notices) };
     },
   }),
 ];

@@ -2,6 +2,7 @@ import type { CalendarEvent } from '../../../../common/src/api/calendar.js';
 import { addDays } from '../../../../common/src/time.js';
 import { hasTranscript } from '../../../../common/src/transcriptRules.js';
 import type { AppContext } from '../../context.js';
+import { expiredNotices, isUsable } from '../../features/calendar/expiry.js';
 import { listConnections } from '../../features/calendar/repo.js';
 import { eventsInRange } from '../../features/calendar/service.js';
 import { listSummariesBetween } from '../../features/transcripts/repo.js';
@@ -25,20 +26,33 @@ export type McpEvent = z.infer<typeof mcpEvent>;
 const DESCRIPTION_MAX = 1000;
 const ATTENDEES_MAX = 50;
 
+/** What a calendar answer leaves out, in plain words, for the tools' output schemas. */
+export const calendarNotices = z
+  .array(z.string())
+  .describe(
+    "Calendars whose events are missing from this answer and why, e.g. Google Calendar's authorization expired: say so rather than treat the time as free",
+  );
+
+/** A tool's text with the calendar notices as lines after it. */
+export const withNotices = (text: string, notices: readonly string[]) =>
+  notices.length ? `${text}\n${notices.join('\n')}` : text;
+
 /**
  * The user's events in [from, to] (dates in their zone) from the calendar cache, without declined
  * invitations, each marked when a transcript references it. `connected` is false when no
- * calendar connection works (the list is then empty, which is not a free day).
+ * calendar connection works (the list is then empty, which is not a free day); `notices` names
+ * the expired connections, whose events are left out.
  */
 export async function eventsFor(ctx: AppContext, userId: number, zone: string, from: string, to: string, max: number) {
   const connections = await listConnections(ctx.db, userId);
-  if (!connections.some((c) => c.status === 'connected')) return { connected: false, events: [] as McpEvent[] };
+  const notices = expiredNotices(connections);
+  if (!connections.some(isUsable)) return { connected: false, notices, events: [] as McpEvent[] };
   const events = (await eventsInRange(ctx, userId, { fromDate: from, toDate: to, maxResults: max, zone })).filter(
     (e) => !e.declined,
   );
   // Transcripts are dated on the meeting's day; a day either side covers events that cross midnight.
   const transcripts = await listSummariesBetween(ctx.db, userId, addDays(from, -1), addDays(to, 1));
-  return { connected: true, events: events.map((e) => toMcpEvent(e, hasTranscript(e, transcripts))) };
+  return { connected: true, notices, events: events.map((e) => toMcpEvent(e, hasTranscript(e, transcripts))) };
 }
 
 export function toMcpEvent(e: CalendarEvent, transcribed: boolean): McpEvent {

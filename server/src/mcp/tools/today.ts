@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.js';
 import { getDailyNote } from '../../features/journal/service.js';
 import { listTodos } from '../../features/todos/repo.js';
-import { eventLine, eventsFor, mcpEvent } from './calendarData.js';
+import { calendarNotices, eventLine, eventsFor, mcpEvent } from './calendarData.js';
 import { defineTool, type ToolDef, z } from './define.js';
 import { weeklyPlanOf } from './journal.js';
 import { workoutOf } from './workouts.js';
@@ -28,6 +28,7 @@ export async function dayOverview(ctx: AppContext, userId: number, date: string,
       skipped: workout.log?.workout_skipped ?? false,
     },
     calendar_connected: calendar.connected,
+    calendar_notices: calendar.notices,
     events: calendar.events,
     open_todos: todos.map((t) => ({ id: t.id, content: t.content, created_at: t.created_at })),
     journal: {
@@ -47,9 +48,11 @@ export function overviewText(o: DayOverview): string {
     `Goal for the day: ${o.goal ?? 'not set'}`,
     `Goals this week: ${o.week_goals.length ? o.week_goals.join('; ') : 'none set'}`,
     `Workout: ${w.planned ? w.title : 'none planned'}${w.logged ? (w.skipped ? ' (skipped)' : ' (done, logged)') : ''}`,
-    o.calendar_connected
+    (o.calendar_connected
       ? `Calendar (${o.events.length} events today):${o.events.map((e) => `\n${eventLine(e)}`).join('')}`
-      : 'Calendar: not connected, so no events are known',
+      : o.calendar_notices.length
+        ? 'Calendar: none can be read now, so no events are known'
+        : 'Calendar: not connected, so no events are known') + o.calendar_notices.map((n) => `\n${n}`).join(''),
     `Open todos (${o.open_todos.length}):${o.open_todos.map((t) => `\n- ${t.content} (id ${t.id})`).join('')}`,
     `Journal: ${o.journal.exists ? `written (morning ${o.journal.has_morning ? 'done' : 'not yet'}, evening ${o.journal.has_evening ? 'done' : 'not yet'})` : 'nothing written yet'}`,
   ].join('\n');
@@ -60,7 +63,7 @@ export const todayTools: ToolDef[] = [
     name: 'today',
     title: 'Today at a glance',
     description:
-      "One call for the user's day: today's date in their time zone, their goal for the day, this week's goals, the planned workout and whether it is logged, today's calendar events (each saying whether a meeting transcript is attached), open todos and whether the morning and evening journal parts are written. Start here. calendar_connected is false while no calendar is connected (events is then empty, not a free day).",
+      "One call for the user's day: today's date in their time zone, their goal for the day, this week's goals, the planned workout and whether it is logged, today's calendar events (each saying whether a meeting transcript is attached), open todos and whether the morning and evening journal parts are written. Start here. calendar_connected is false while no calendar is connected (events is then empty, not a free day); calendar_notices names calendars left out (an expired Google authorization).",
     input: {},
     output: {
       date: z.string(),
@@ -74,6 +77,7 @@ export const todayTools: ToolDef[] = [
         skipped: z.boolean(),
       }),
       calendar_connected: z.boolean(),
+      calendar_notices: calendarNotices,
       events: z.array(mcpEvent),
       open_todos: z.array(z.object({ id: z.number().int(), content: z.string(), created_at: z.string() })),
       journal: z.object({ exists: z.boolean(), has_morning: z.boolean(), has_evening: z.boolean() }),

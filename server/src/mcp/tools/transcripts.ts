@@ -9,6 +9,7 @@ import {
 } from '../../../../common/src/api/transcripts.js';
 import { addDays, daysBetween } from '../../../../common/src/time.js';
 import { prefillFromEvent } from '../../../../common/src/transcriptRules.js';
+import { calendarAccess } from '../../features/calendar/expiry.js';
 import { eventsInRange } from '../../features/calendar/service.js';
 import { listSummariesBetween, summaryOf } from '../../features/transcripts/repo.js';
 import * as transcripts from '../../features/transcripts/service.js';
@@ -135,7 +136,11 @@ export const transcriptTools: ToolDef[] = [
           zone: t.zone,
         });
         const event = events.find((e) => e.id === event_id);
-        if (!event) throw new HttpError(404, `No calendar event ${event_id} around ${day}`);
+        if (!event) {
+          // An event of an expired connection is not read: say why it may be missing.
+          const { notices } = await calendarAccess(t.ctx.db, t.user.id);
+          throw new HttpError(404, [`No calendar event ${event_id} around ${day}.`, ...notices].join(' '));
+        }
         const pre = prefillFromEvent(event);
         body = { ...pre, content, title: title?.trim() || pre.title, context: context ?? pre.context };
       }

@@ -52,7 +52,9 @@ export function ConnectPrompt({ compact }: { compact?: boolean }) {
 
 /**
  * The events of a window from the connected calendars, grouped by the user's days, with the
- * loading, empty, not-connected and expired states. Reloads when the tab becomes visible again.
+ * loading, empty, not-connected and expired states. An expired Google connection beside working
+ * ones shows the reconnect notice above the others' events; alone, the notice stands in their
+ * place. Reloads when the tab becomes visible again.
  * (The dashboard overview draws the events its own request returns through TodayEvents.)
  */
 export function CalendarEvents({
@@ -70,11 +72,10 @@ export function CalendarEvents({
   const qc = useQueryClient();
   const connections = useConnections();
   const state = connectionState(connections.data?.connections);
-  const enabled = state.connected && !state.googleExpired;
   const events = useQuery({
     queryKey: calendarKeys.range(w.startDate, w.endDate, w.maxResults),
     queryFn: () => fetchEventsRange(w.startDate, w.endDate, w.maxResults),
-    enabled,
+    enabled: state.connected,
   });
   useVisibleAgain(() => {
     void qc.invalidateQueries({ queryKey: calendarKeys.connections });
@@ -87,10 +88,15 @@ export function CalendarEvents({
     return groupEvents(list, zone, { fromDate: w.startDate, newestFirst: w.past });
   }, [events.data, zone, today, w.past, w.startDate]);
 
-  if (isCalendarExpired(connections.error) || isCalendarExpired(events.error) || state.googleExpired) {
+  // No calendar can be read: the server says so, or the only connections are expired.
+  if (
+    isCalendarExpired(connections.error) ||
+    isCalendarExpired(events.error) ||
+    (state.googleExpired && !state.connected)
+  ) {
     return <ExpiredNotice />;
   }
-  if (connections.isPending || (enabled && events.isPending)) return <LoadingState message={CALENDAR_TEXT.loading} />;
+  if (connections.isPending) return <LoadingState message={CALENDAR_TEXT.loading} />;
   if (connections.isError) {
     return (
       <ErrorState
@@ -102,16 +108,26 @@ export function CalendarEvents({
     );
   }
   if (!state.connected) return <ConnectPrompt compact={compact} />;
-  if (events.isError) {
-    return (
-      <ErrorState
-        compact={compact}
-        message={events.error.message}
-        onRetry={() => events.refetch()}
-        retrying={events.isFetching}
-      />
-    );
-  }
-  if (groups.length === 0) return <EmptyState compact title={w.emptyTitle} icon={<CalendarIcon />} />;
-  return <EventList groups={groups} zone={zone} today={today} action={action} />;
+  const list = events.isPending ? (
+    <LoadingState message={CALENDAR_TEXT.loading} />
+  ) : events.isError ? (
+    <ErrorState
+      compact={compact}
+      message={events.error.message}
+      onRetry={() => events.refetch()}
+      retrying={events.isFetching}
+    />
+  ) : groups.length === 0 ? (
+    <EmptyState compact title={w.emptyTitle} icon={<CalendarIcon />} />
+  ) : (
+    <EventList groups={groups} zone={zone} today={today} action={action} />
+  );
+  if (!state.googleExpired) return list;
+  // Google expired beside working calendars: say so, and list what can still be read.
+  return (
+    <>
+      <ExpiredNotice banner />
+      {list}
+    </>
+  );
 }

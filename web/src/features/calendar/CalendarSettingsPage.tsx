@@ -27,7 +27,7 @@ export function CalendarSettingsPage() {
         <Link to="/dashboard/calendar">← Back to Calendar</Link>
       </p>
       <ConnectionsCard connections={list} googleConfigured={connections.data?.google_configured ?? true} />
-      <SyncSettingsCard connected={state.connected && !state.googleExpired} expired={state.googleExpired} />
+      <SyncSettingsCard connected={state.connected} expired={state.googleExpired && !state.connected} />
       <TimeZoneCard />
     </div>
   );

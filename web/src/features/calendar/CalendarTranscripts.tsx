@@ -20,11 +20,11 @@ import styles from './calendar.module.css';
 import type { EventAction } from './EventList';
 import { eventStartDate } from './eventFormat';
 
-/** Whether the calendar can be read now (connected, and Google's authorization not expired). */
+/** Whether a calendar can be read now (a connection works; an expired Google one beside it is left out). */
 export function useCalendarReadable(): boolean {
   const connections = useConnections();
   const state = connectionState(connections.data?.connections);
-  return state.connected && !state.googleExpired;
+  return state.connected;
 }
 
 /** Today's events without a transcript. Shares the Today view's query, so one request serves both. */

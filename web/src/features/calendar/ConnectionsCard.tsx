@@ -5,6 +5,7 @@ import { messageOf } from '../../api/client';
 import { useTimeZone } from '../../app/time/useToday';
 import { Button, Card, TextField, useToast } from '../../ui';
 import { calendarApi, calendarKeys } from './api';
+import { ReadIssuesNotice } from './ReadIssuesNotice';
 import styles from './settings.module.css';
 
 function useReload() {
@@ -21,7 +22,10 @@ function StatusBadge({ connection }: { connection: CalendarConnection | undefine
   );
 }
 
-/** What the connection is (account, server, name), when it last synced and its last failure. */
+/**
+ * What the connection is (account, server, name), when it last synced, its last failure and what
+ * its last refresh could not read.
+ */
 function StatusDetails({ connection }: { connection: CalendarConnection | undefined }) {
   const zone = useTimeZone();
   if (!connection) return null;
@@ -31,15 +35,19 @@ function StatusDetails({ connection }: { connection: CalendarConnection | undefi
       )
     : null;
   return (
-    <div className={styles.details}>
-      <span className={styles.label}>{connection.label}</span>
-      {synced && <span className={styles.muted}>Last synced {synced}</span>}
-      {connection.last_error && (
-        <span role="alert" className={styles.errorText}>
-          {connection.last_error}
-        </span>
-      )}
-    </div>
+    <>
+      <div className={styles.details}>
+        <span className={styles.label}>{connection.label}</span>
+        {synced && <span className={styles.muted}>Last synced {synced}</span>}
+        {/* An expired connection's error is the expiry itself, said in full below the heading. */}
+        {connection.last_error && connection.status !== 'expired' && (
+          <span role="alert" className={styles.errorText}>
+            {connection.last_error}
+          </span>
+        )}
+      </div>
+      <ReadIssuesNotice issues={connection.read_issues} label={connection.label} />
+    </>
   );
 }
 

@@ -33,6 +33,11 @@ function CalendarChoice({
             {calendar.summary}
             {calendar.primary && <span className={styles.badge}>Primary</span>}
             {!calendar.writable && <span className={styles.badge}>Read-only</span>}
+            {calendar.expired && (
+              <span className={styles.badge} data-state="expired">
+                Expired
+              </span>
+            )}
           </span>
         }
         checked={checked}
@@ -45,6 +50,9 @@ function CalendarChoice({
 /**
  * Sync settings and calendar selection (§3, §4): a save shows its message for 3 s (as a notice,
  * so it stays readable after the page moves on) and returns to /dashboard after 1 s.
+ * `connected`: a connection works, so the calendars are listed (an expired connection's marked
+ * Expired: they stay in the selection, their events come back on reconnecting); `expired`: the
+ * only connections are expired.
  */
 export function SyncSettingsCard({ connected, expired }: { connected: boolean; expired: boolean }) {
   const qc = useQueryClient();

@@ -52,6 +52,7 @@ describe('the overview calendar card', () => {
   it('lists today’s events from the overview reply: all-day first, then by start, 12-hour in the user zone', () => {
     const html = render({
       connected: true,
+      expired: false,
       events: [
         event(
           'review',
@@ -93,6 +94,7 @@ describe('the overview calendar card', () => {
     const shown = text(
       render({
         connected: true,
+        expired: false,
         events: [event('call', 'Call', { dateTime: '2026-03-09T20:00:00Z' }, { dateTime: '2026-03-09T21:00:00Z' })],
       }),
     );
@@ -100,11 +102,36 @@ describe('the overview calendar card', () => {
   });
 
   it('says there are no events today when connected with none', () => {
-    expect(text(render({ connected: true, events: [] }))).toContain('No events today');
+    expect(text(render({ connected: true, expired: false, events: [] }))).toContain('No events today');
+  });
+
+  it('with Google expired beside a working calendar, lists that calendar’s events and no connect prompt', () => {
+    const html = render({
+      connected: true,
+      expired: true,
+      events: [
+        event(
+          'standup',
+          'Team standup',
+          { dateTime: '2026-03-10T09:00:00+13:00' },
+          { dateTime: '2026-03-10T09:30:00+13:00' },
+        ),
+      ],
+    });
+    expect(text(html)).toContain('Team standup');
+    expect(text(html)).not.toContain('Connect your calendar');
+    expect(html).toContain('href="/dashboard/calendar"');
+  });
+
+  it('with only an expired connection, shows no connect prompt (the reconnect notice takes its place)', () => {
+    const html = render({ connected: false, expired: true, events: [] });
+    expect(text(html)).not.toContain('Connect your calendar');
+    expect(text(html)).not.toContain('No events today');
+    expect(html).not.toContain('href="/dashboard/calendar"');
   });
 
   it('shows the connect prompt leading to calendar settings when no calendar is connected', () => {
-    const html = render({ connected: false, events: [] });
+    const html = render({ connected: false, expired: false, events: [] });
     expect(text(html)).toContain('Connect your calendar to see today’s events here.');
     expect(html).toContain('href="/dashboard/calendar-settings"');
     expect(html).not.toContain('href="/dashboard/calendar"');

@@ -1,9 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { OverviewCalendar } from '../../../../common/src/api/dashboard';
 import { OVERVIEW_TEXT } from '../../../../common/src/api/dashboardText';
 import { Card } from '../../ui';
 import { TodayEvents } from '../calendar/TodayEvents';
 import styles from './Overview.module.css';
+
+// Rarely needed, and it brings the calendar's calls and schemas: loaded only when a connection expired.
+const ExpiredNotice = lazy(() => import('../calendar/ExpiredNotice').then((m) => ({ default: m.ExpiredNotice })));
 
 export interface TodayCalendarCardProps {
   /** The overview's `calendar`: the events come with the page's one request, never fetched again. */
@@ -15,7 +19,9 @@ export interface TodayCalendarCardProps {
 
 /**
  * The overview's calendar card: today's events as the Calendar tab lists them, in the user's
- * zone. Until a calendar is connected the card shows the prompt leading to the calendar settings.
+ * zone. An expired Google connection shows the reconnect notice, above the events of the
+ * calendars that still work or alone; until a calendar is connected the card shows the prompt
+ * leading to the calendar settings.
  */
 export function TodayCalendarCard({ calendar, zone, today }: TodayCalendarCardProps) {
   return (
@@ -31,15 +37,22 @@ export function TodayCalendarCard({ calendar, zone, today }: TodayCalendarCardPr
         ) : undefined
       }
     >
+      {calendar.expired && (
+        <Suspense fallback={null}>
+          <ExpiredNotice banner />
+        </Suspense>
+      )}
       {calendar.connected ? (
         <TodayEvents events={calendar.events} zone={zone} today={today} />
       ) : (
-        <div className={styles.connect}>
-          <p className={styles.muted}>{OVERVIEW_TEXT.connectCalendar}</p>
-          <Link to="/dashboard/calendar-settings" className={styles.textLink}>
-            {OVERVIEW_TEXT.connectLink}
-          </Link>
-        </div>
+        !calendar.expired && (
+          <div className={styles.connect}>
+            <p className={styles.muted}>{OVERVIEW_TEXT.connectCalendar}</p>
+            <Link to="/dashboard/calendar-settings" className={styles.textLink}>
+              {OVERVIEW_TEXT.connectLink}
+            </Link>
+          </div>
+        )
       )}
     </Card>
   );

@@ -7,7 +7,9 @@ import { type EventRange, eventRange } from '../../../../common/src/transcriptRu
 import { messageOf } from '../../api/client';
 import { useTimeZone, useToday } from '../../app/time/useToday';
 import { buttonClassName, EmptyState, ErrorState, LoadingState, Modal } from '../../ui';
-import { fetchEvents, useCalendarConnected } from './api';
+import { connectionState, useConnections } from '../calendar/api';
+import { ExpiredNotice } from '../calendar/ExpiredNotice';
+import { fetchEvents } from './api';
 import { eventTimeLabel, shortDate } from './format';
 import styles from './Transcript.module.css';
 
@@ -26,7 +28,9 @@ export interface CalendarEventModalProps {
 
 /**
  * Pick the calendar event a transcript records: today, this week (from Sunday) or this month,
- * up to 100 events. Without a connected calendar it points to the calendar settings.
+ * up to 100 events. Without a connected calendar it points to the calendar settings; an expired
+ * Google connection shows the reconnect notice, above the events of the calendars that still
+ * work or alone.
  */
 export function CalendarEventModal({ open, onOpenChange, onPick }: CalendarEventModalProps) {
   return (
@@ -40,16 +44,19 @@ function EventPicker({ onPick, onClose }: { onPick: (e: CalendarEvent) => void; 
   const today = useToday();
   const zone = useTimeZone();
   const [range, setRange] = useState<EventRange>('today');
-  const connected = useCalendarConnected(true);
+  const connections = useConnections();
+  const state = connectionState(connections.data?.connections);
   const { start, end } = eventRange(range, today);
   const events = useQuery({
     queryKey: ['calendar', 'events', 'range', start, end, 'modal'],
     queryFn: () => fetchEvents(start, end),
-    enabled: connected.data === true,
+    enabled: state.connected,
   });
 
-  if (connected.isPending) return <LoadingState message="Checking your calendar connection..." />;
-  if (!connected.data)
+  if (connections.isPending) return <LoadingState message="Checking your calendar connection..." />;
+  if (state.googleExpired && !state.connected) return <ExpiredNotice onLeave={onClose} />;
+  // A failed check counts as not connected (part 1 §7).
+  if (!state.connected)
     return (
       <EmptyState
         title="Calendar not connected"
@@ -65,6 +72,7 @@ function EventPicker({ onPick, onClose }: { onPick: (e: CalendarEvent) => void; 
   const visible = (events.data ?? []).filter((e) => !e.declined);
   return (
     <div>
+      {state.googleExpired && <ExpiredNotice banner onLeave={onClose} />}
       <fieldset className={styles.segmented} aria-label="Time period">
         {RANGES.map((r) => (
           <button

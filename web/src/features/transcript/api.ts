@@ -1,6 +1,6 @@
 import { type QueryClient, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { calendarEventList, isAuthenticatedResponse } from '../../../../common/src/api/calendar';
+import { calendarEventList } from '../../../../common/src/api/calendar';
 import { CONVERSATIONS_PAGE_MAX, type Conversation, conversationsResponse } from '../../../../common/src/api/coach';
 import { BULK_DELETE_MAX, bulkDeleteResponse } from '../../../../common/src/api/common';
 import {
@@ -141,22 +141,6 @@ export function useTranscriptsBetween(start: string, end: string, enabled = true
     queryKey: [...transcriptsKey, 'range', start, end],
     queryFn: () => fetchRange(start, end),
     enabled,
-  });
-}
-
-/** Calendar connection: 401 or any failure counts as not connected (part 1 §7). */
-export function useCalendarConnected(enabled: boolean) {
-  return useQuery({
-    queryKey: ['calendar', 'is-authenticated'],
-    enabled,
-    retry: false,
-    queryFn: async () => {
-      try {
-        return (await get('/calendar/is-authenticated', { schema: isAuthenticatedResponse })).isAuthenticated;
-      } catch {
-        return false;
-      }
-    },
   });
 }
 

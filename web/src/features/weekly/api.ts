@@ -81,6 +81,8 @@ export type WeekCalendar = { connected: false } | { connected: true; events: Cal
 /**
  * The week's events, two weeks from its Monday, kept 15 minutes per week. A calendar that is not
  * connected (or a server without the calendar) is not an error: the panel offers to connect one.
+ * `is-authenticated` is true while one connection works: an expired Google one beside it leaves
+ * only its own events out.
  */
 export function useWeekCalendar(week: string, enabled: boolean) {
   return useQuery({
@@ -99,7 +101,9 @@ export function useWeekCalendar(week: string, enabled: boolean) {
         });
         return { connected: true, events: events.filter((e) => !e.declined) };
       } catch (err) {
-        if (err instanceof ApiError && (err.status === 404 || err.status === 409)) return { connected: false };
+        // No calendar (or none left working: its expiry is told by the panel from the connections).
+        if (err instanceof ApiError && (err.status === 404 || err.status === 409 || err.calendarAuthExpired))
+          return { connected: false };
         throw err;
       }
     },

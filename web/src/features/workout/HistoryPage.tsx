@@ -5,7 +5,7 @@ import type { PlanSummary, WorkoutLog } from '../../../../common/src/api/workout
 import { WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
 import { useAppletState } from '../../app/appletState';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Spinner, Tabs, useToast } from '../../ui';
-import { calendarApi, connectionState, useConnections } from '../calendar/api';
+import { calendarApi, connectionState, isCalendarExpired, useConnections } from '../calendar/api';
 import { api, useLogs, usePlan, usePlans, workoutKeys } from './api';
 import { PlanDisplay } from './PlanDisplay';
 import { formatDate } from './planParse';
@@ -88,8 +88,9 @@ function SyncButton({ plan }: { plan: PlanSummary }) {
     try {
       await calendarApi.syncWorkout(plan.id);
       toast.success(CALENDAR_TEXT.syncWorkoutOk);
-    } catch {
-      toast.error(CALENDAR_TEXT.syncWorkoutFailed);
+    } catch (error) {
+      // The plan's calendar is the expired Google one: trying again would not help, reconnecting does.
+      toast.error(isCalendarExpired(error) ? error.message : CALENDAR_TEXT.syncWorkoutFailed);
     } finally {
       setBusy(false);
     }
