@@ -26,7 +26,14 @@ function StatusBadge({ connection }: { connection: CalendarConnection | undefine
  * What the connection is (account, server, name), when it last synced, its last failure and what
  * its last refresh could not read.
  */
-function StatusDetails({ connection }: { connection: CalendarConnection | undefined }) {
+function StatusDetails({
+  connection,
+  withIssues = true,
+}: {
+  connection: CalendarConnection | undefined;
+  /** False where the caller shows the read issues itself (a subscription, below its row). */
+  withIssues?: boolean;
+}) {
   const zone = useTimeZone();
   if (!connection) return null;
   const synced = connection.last_sync_time
@@ -46,7 +53,7 @@ function StatusDetails({ connection }: { connection: CalendarConnection | undefi
           </span>
         )}
       </div>
-      <ReadIssuesNotice issues={connection.read_issues} label={connection.label} />
+      {withIssues && <ReadIssuesNotice issues={connection.read_issues} label={connection.label} />}
     </>
   );
 }
@@ -291,7 +298,7 @@ function IcsSection({ connections }: { connections: CalendarConnection[] }) {
                 <span className={styles.subscriptionName}>
                   <StatusBadge connection={c} />
                 </span>
-                <StatusDetails connection={c} />
+                <StatusDetails connection={c} withIssues={false} />
               </div>
               <Button
                 size="sm"
@@ -302,6 +309,12 @@ function IcsSection({ connections }: { connections: CalendarConnection[] }) {
               >
                 Remove
               </Button>
+              {/* Below the row, across the card: the note stays readable on a narrow screen. */}
+              {c.read_issues && (
+                <div className={styles.subscriptionIssues}>
+                  <ReadIssuesNotice issues={c.read_issues} label={c.label} />
+                </div>
+              )}
             </li>
           ))}
         </ul>
