@@ -23,7 +23,8 @@ const DAY_MS = 86_400_000;
 
 const utcMsOf = (t: ICAL.Time) => Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
 
-function floatingTime(ms: number): ICAL.Time {
+/** The floating wall clock whose fields are those of `ms` read in UTC (a date when `isDate`). */
+export function floatingTime(ms: number, isDate = false): ICAL.Time {
   const d = new Date(ms);
   return ICAL.Time.fromData({
     year: d.getUTCFullYear(),
@@ -32,7 +33,7 @@ function floatingTime(ms: number): ICAL.Time {
     hour: d.getUTCHours(),
     minute: d.getUTCMinutes(),
     second: d.getUTCSeconds(),
-    isDate: false,
+    isDate,
   });
 }
 

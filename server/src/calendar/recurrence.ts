@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { addDays } from '../../../common/src/time.js';
-import type { CalendarZones, Zone } from './icalZones.js';
+import { type CalendarZones, floatingTime, type Zone } from './icalZones.js';
 
 /**
  * One event's occurrences, as the big clients read a series. ical.js parses the values and
@@ -174,16 +174,7 @@ function closeToWindow(rule: ICAL.Recur, wall: ICAL.Time, windowStart: number): 
   const from = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   const steps = Math.floor((windowStart - 2 * 86_400_000 - step - from) / step);
   if (steps <= 0) return wall.clone();
-  const moved = new Date(from + steps * step);
-  return ICAL.Time.fromData({
-    year: moved.getUTCFullYear(),
-    month: moved.getUTCMonth() + 1,
-    day: moved.getUTCDate(),
-    hour: moved.getUTCHours(),
-    minute: moved.getUTCMinutes(),
-    second: moved.getUTCSeconds(),
-    isDate: wall.isDate,
-  });
+  return floatingTime(from + steps * step, wall.isDate);
 }
 
 /** The rule's UNTIL as a wall clock of the series, so ical.js compares like with like. */
