@@ -1,7 +1,11 @@
 import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
+import { Readable } from 'node:stream';
+import tls from 'node:tls';
+import zlib from 'node:zlib';
 import ipaddr from 'ipaddr.js';
-import type * as Undici from 'undici';
 import type { Config } from '../config.js';
 import { CalendarError } from './types.js';
 
@@ -94,25 +98,57 @@ export async function checkedAddresses(
   return found.map((a) => a.address);
 }
 
+/** Where a connection goes: `hostname` is the URL's host until checked, then the checked address. */
+export interface ConnectOptions {
+  protocol: string;
+  hostname: string;
+  /** The port as the URL gives it ('' for the scheme's own). */
+  port: string | number;
+  /** The TLS server name: the URL's host name (absent for an IP literal). */
+  servername?: string;
+}
+
+/** Opens a socket (TLS for https) and calls back once it is connected, or with the error. */
+export type Connector = (
+  options: ConnectOptions,
+  callback: (err: Error | null, socket: net.Socket | null) => void,
+) => void;
+
+/** Node's own socket: plain, or TLS checked against the server name (the host's name). */
+export const nodeConnector: Connector = (options, callback) => {
+  const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
+  const socket =
+    options.protocol === 'https:'
+      ? tls.connect({ host: options.hostname, port, servername: options.servername, ALPNProtocols: ['http/1.1'] })
+      : net.connect({ host: options.hostname, port });
+  const ready = options.protocol === 'https:' ? 'secureConnect' : 'connect';
+  const onError = (err: Error) => callback(err, null);
+  socket.once('error', onError);
+  socket.once(ready, () => {
+    socket.off('error', onError);
+    callback(null, socket);
+  });
+};
+
 /**
- * undici's connect step, guarded: the host is resolved and checked, then `connect` opens the
- * socket to a checked address (the next one if it fails), with the TLS server name still the
- * host's name.
+ * The connect step, guarded: the host is resolved and checked, then `connect` opens the socket to
+ * a checked address (the next one if it fails), with the TLS server name still the host's name.
  */
 export function guardedConnector(
-  connect: Undici.buildConnector.connector,
+  connect: Connector,
   policy: AddressPolicy,
   lookup: LookupAll = systemLookup,
-): Undici.buildConnector.connector {
+): Connector {
   return (options, callback) => {
     const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
     checkedAddresses(options.hostname, port, policy, lookup).then(
       (addresses) => {
-        const servername = options.servername || (net.isIP(options.hostname) ? undefined : options.hostname);
+        const bare = options.hostname.replace(/^\[|\]$/g, '');
+        const servername = options.servername || (net.isIP(bare) ? undefined : options.hostname);
         const attempt = (i: number) =>
-          connect({ ...options, hostname: addresses[i] as string, servername }, (...result) => {
-            if (result[0] && i + 1 < addresses.length) attempt(i + 1);
-            else callback(...result);
+          connect({ ...options, hostname: addresses[i] as string, servername }, (err, socket) => {
+            if (err && i + 1 < addresses.length) attempt(i + 1);
+            else callback(err, socket);
           });
         attempt(0);
       },
@@ -128,68 +164,114 @@ export interface GuardOptions {
   policy?: AddressPolicy;
   /** The resolver (tests stub it). */
   lookup?: LookupAll;
-  /** The socket-opening step (tests stub it); undici's own by default. */
-  connect?: Undici.buildConnector.connector;
+  /** The socket-opening step (tests stub it); Node's own by default. */
+  connect?: Connector;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** A connection with nothing sent or received for this long is closed. */
+const IDLE_MS = 60_000;
+const NULL_BODY = new Set([204, 205, 304]);
 
 function checkScheme(url: URL) {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefused(SCHEME_MESSAGE);
 }
 
-/** The refusal a failed fetch carries, if any (undici wraps the connect step's error as its cause). */
-function refusalIn(err: unknown): OutboundRefused | null {
-  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
-    if (e instanceof OutboundRefused) return e;
-  return null;
+function bodyBytes(body: RequestInit['body']): Buffer | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string') return Buffer.from(body);
+  if (body instanceof ArrayBuffer) return Buffer.from(body);
+  if (ArrayBuffer.isView(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (body instanceof URLSearchParams) return Buffer.from(body.toString());
+  throw new TypeError('A calendar fetch sends text or bytes');
+}
+
+/** One request over a guarded connection: Node's HTTP client, the socket from `connector`. */
+function send(
+  url: URL,
+  init: { method: string; headers: Headers; body: Buffer | undefined; signal?: AbortSignal | null },
+  connector: Connector,
+): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of init.headers) headers[k] = v;
+    if (init.body) headers['content-length'] = String(init.body.length);
+    const client = url.protocol === 'https:' ? https : http;
+    const req = client.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: init.method,
+        headers,
+        // No agent: Node then opens each connection with `createConnection` (an agent would use
+        // its own), and keeps none between requests.
+        signal: init.signal ?? undefined,
+        createConnection: ((_: unknown, done: (err: Error | null, socket: net.Socket | null) => void) => {
+          connector({ protocol: url.protocol, hostname: url.hostname, port: url.port }, done);
+          return undefined;
+        }) as unknown as http.RequestOptions['createConnection'],
+      },
+      resolve,
+    );
+    req.setTimeout(IDLE_MS, () => req.destroy(new Error('The calendar server stopped answering.')));
+    req.once('error', reject);
+    req.end(init.body);
+  });
+}
+
+/** Node's answer as a fetch Response (its body decompressed as fetch would). */
+function responseOf(res: http.IncomingMessage, method: string): Response {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < res.rawHeaders.length; i += 2)
+    headers.append(res.rawHeaders[i] as string, res.rawHeaders[i + 1] as string);
+  const status = res.statusCode ?? 502;
+  if (method === 'HEAD' || NULL_BODY.has(status)) {
+    res.resume();
+    return new Response(null, { status, statusText: res.statusMessage, headers });
+  }
+  const encoding = (headers.get('content-encoding') ?? '').trim().toLowerCase();
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : null;
+  const stream: Readable = decoder ? res.pipe(decoder) : res;
+  if (decoder) res.once('error', (err) => decoder.destroy(err));
+  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
+    status,
+    statusText: res.statusMessage,
+    headers,
+  });
 }
 
 /**
- * A fetch whose every connection goes through the guarded connector. Redirects are followed here,
- * at most MAX_REDIRECTS, each hop's URL checked and connected the same way; a caller asking for
- * `redirect: 'manual'` (CalDAV discovery) gets the redirect itself. Across origins the
- * credentials are not sent on; a 303 (or a 301/302 after a POST) continues as a GET.
+ * A fetch whose every connection goes through the guarded connector (Node's HTTP client on a
+ * socket opened to a checked address). Redirects are followed here, at most MAX_REDIRECTS, each
+ * hop's URL checked and connected the same way; a caller asking for `redirect: 'manual'` (CalDAV
+ * discovery) gets the redirect itself. Across origins the credentials are not sent on; a 303 (or a
+ * 301/302 after a POST) continues as a GET. Node's own HTTP client rather than the undici
+ * package's fetch: undici 7 crashes the process when a server closes a connection whose answer
+ * is still being read (nodejs/undici#5360, fixed only in undici 8, which needs Node 22).
  */
 export function createGuardedFetch(opts: GuardOptions = {}): CalendarFetch & { close(): Promise<void> } {
   const policy = opts.policy ?? publicAddressesOnly;
-  let ready: Promise<{ fetch: typeof Undici.fetch; agent: Undici.Agent }> | null = null;
-  // undici is loaded on the first calendar fetch, not at start-up.
-  const load = () => {
-    ready ??= import('undici').then((m) => {
-      // Bundled into the server, the package's CommonJS exports arrive under `default`.
-      const u = typeof m.buildConnector === 'function' ? m : (m as unknown as { default: typeof m }).default;
-      return {
-        fetch: u.fetch,
-        agent: new u.Agent({ connect: guardedConnector(opts.connect ?? u.buildConnector({}), policy, opts.lookup) }),
-      };
-    });
-    return ready;
-  };
+  const connector = guardedConnector(opts.connect ?? nodeConnector, policy, opts.lookup);
 
   const guarded = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     if (typeof input !== 'string' && !(input instanceof URL)) throw new TypeError('A calendar fetch takes a URL');
-    const { fetch: undiciFetch, agent } = await load();
     const mode = init.redirect ?? 'follow';
     let url = new URL(input);
     let method = (init.method ?? 'GET').toUpperCase();
-    let body = init.body;
+    let body = bodyBytes(init.body);
     const headers = new Headers(init.headers);
     for (let hop = 0; ; hop++) {
       checkScheme(url);
-      let res: Response;
-      try {
-        res = (await undiciFetch(url, {
-          ...(init as Undici.RequestInit),
-          method,
-          headers: [...headers],
-          body: body as Undici.RequestInit['body'],
-          redirect: 'manual',
-          dispatcher: agent,
-        })) as unknown as Response;
-      } catch (err) {
-        throw refusalIn(err) ?? err;
-      }
+      init.signal?.throwIfAborted();
+      const res = responseOf(await send(url, { method, headers, body, signal: init.signal }, connector), method);
       const location = res.headers.get('location');
       if (!REDIRECTS.has(res.status) || location === null || mode === 'manual') return res;
       await res.body?.cancel();
@@ -208,11 +290,8 @@ export function createGuardedFetch(opts: GuardOptions = {}): CalendarFetch & { c
       url = next;
     }
   };
-  return Object.assign(guarded as CalendarFetch, {
-    async close() {
-      if (ready) await (await ready).agent.close();
-    },
-  });
+  // Connections are not kept between requests: there is nothing to close.
+  return Object.assign(guarded as CalendarFetch, { close: async () => {} });
 }
 
 const shared = new Map<boolean, CalendarFetch>();

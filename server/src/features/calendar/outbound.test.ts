@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { caldavProvider } from '../../calendar/caldav.js';
@@ -293,6 +293,31 @@ describe('the guarded fetch on redirects', () => {
     } finally {
       await home.close();
       await other.close();
+    }
+  });
+});
+
+describe('the guarded fetch on a server that closes its connection', () => {
+  it('reads an answer whose connection closed before it was read', async () => {
+    // Radicale closes its connection as soon as an answer is sent; the answer is read later.
+    // (This shape, timing permitting, is what ended the process under undici 7's fetch,
+    // nodejs/undici#5360; the bench's refresh from Radicale met it every run.)
+    const body = Buffer.alloc(64 * 1024, 0x61);
+    const server = net.createServer((socket) => {
+      socket.once('data', () => {
+        socket.write(`HTTP/1.1 200 OK\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+        socket.write(body);
+        socket.end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const f = createGuardedFetch({ policy: anyAddress });
+      const res = await f(`http://127.0.0.1:${(server.address() as AddressInfo).port}/big.ics`);
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await res.arrayBuffer()).byteLength).toBe(body.length);
+    } finally {
+      await new Promise((r) => server.close(r));
     }
   });
 });
