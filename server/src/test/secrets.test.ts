@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { createAiProvider } from '../ai/provider.js';
 import { loadConfig } from '../config.js';
 import { findPgTool, pgEnv } from '../jobs/backup.js';
 import { seedRadicale } from './calendarSeed.js';
+import { cliBundle, runCli } from './cli.js';
 import { type FakeGoogle, startFakeGoogle } from './fakeGoogle.js';
 import { type FakeOpenAi, startFakeOpenAi } from './fakeOpenAi.js';
 import { createHarness, createUserAndSignIn, type Harness, LOCAL_CALENDARS, signIn, TEST_PASSWORD } from './harness.js';
@@ -150,12 +151,13 @@ describe('secrets at rest and in logs', () => {
     expect((await alice.request({ method: 'GET', url: '/api/health/llm' })).statusCode).toBe(200);
 
     // A password change through the account CLI (signs everyone out) and a sign-in with it.
-    const cli = spawnSync('node_modules/.bin/tsx', ['server/src/cli.ts', 'users', 'passwd', 'bob'], {
-      env: { ...process.env, ...h.env, LOG_LEVEL: 'debug' },
-      input: `${NEW_PASSWORD}\n`,
-      encoding: 'utf8',
-    });
-    expect(cli.status, cli.stderr).toBe(0);
+    const cli = runCli(
+      await cliBundle(),
+      ['users', 'passwd', 'bob'],
+      { ...process.env, ...h.env, LOG_LEVEL: 'debug' },
+      `${NEW_PASSWORD}\n`,
+    );
+    expect(cli.code, cli.err).toBe(0);
     const bobAgain = await signIn(h, 'bob', NEW_PASSWORD);
 
     // A backup and an export, as written for the user and the operator.
@@ -220,7 +222,7 @@ describe('secrets at rest and in logs', () => {
       }
     }
     places.push({ where: 'app log', text: h.logs.join('') });
-    places.push({ where: 'CLI output', text: `${cli.stdout}${cli.stderr}` });
+    places.push({ where: 'CLI output', text: `${cli.out}${cli.err}` });
     // The scan can find what it looks for: a row written in clear is seen.
     expect(places.some((p) => p.text.includes('alice@example.com'))).toBe(true);
     expectNoSecret(places, secrets);

@@ -1,21 +1,20 @@
-import { spawnSync } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cliBundle, runCli } from '../../test/cli.js';
 import { createHarness, type Harness, signIn } from '../../test/harness.js';
 
 let h: Harness;
+let cli: string;
+beforeAll(async () => {
+  cli = await cliBundle();
+}, 120_000);
 afterEach(async () => h?.close());
 
 /** Runs `npm run users -- …` as a user would, against the harness's database. */
 function users(args: string[], input = '') {
-  const res = spawnSync('node_modules/.bin/tsx', ['server/src/cli.ts', 'users', ...args], {
-    input,
-    env: { ...process.env, ...h.env, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-  return { code: res.status, out: res.stdout, err: res.stderr };
+  return runCli(cli, ['users', ...args], { ...process.env, ...h.env, LOG_LEVEL: 'silent' }, input);
 }
 
-// Each call starts a TypeScript process; generous time so a busy machine does not fail it.
+// Each call starts a process; generous time so a busy machine does not fail it.
 describe('users CLI', { timeout: 120_000 }, () => {
   it('adds a user with the password from standard input, lists, and removes them with their data', async () => {
     h = await createHarness();

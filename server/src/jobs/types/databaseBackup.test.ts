@@ -1,15 +1,19 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/index.js';
+import { cliBundle, runCli } from '../../test/cli.js';
 import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { listBackups, verifySqliteFile } from '../backup.js';
 
 let h: Harness;
 let backupDir: string;
+let cli: string;
+beforeAll(async () => {
+  cli = await cliBundle();
+}, 120_000);
 afterEach(async () => {
   await h?.close();
   fs.rmSync(backupDir, { recursive: true, force: true });
@@ -44,11 +48,7 @@ async function execution(id: number) {
 
 /** `npm run data -- …` as an operator runs it, against the harness's database. */
 function dataCli(args: string[]) {
-  const res = spawnSync('node_modules/.bin/tsx', ['server/src/cli.ts', 'data', ...args], {
-    env: { ...process.env, ...h.env, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-  return { code: res.status, out: res.stdout, err: res.stderr };
+  return runCli(cli, ['data', ...args], { ...process.env, ...h.env, LOG_LEVEL: 'silent' });
 }
 
 describe('database_backup', { timeout: 120_000 }, () => {
