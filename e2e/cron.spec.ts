@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { CRON_JOBS_PAGE_DEFAULT } from '../common/src/api/cron.js';
 import { login, storedToken } from './helpers.js';
 
@@ -20,8 +20,8 @@ test('schedule a backup from a preset, run it, see it in the history, toggle, ed
 
   await page.getByLabel('Name').fill('Nightly backup');
   await page.getByLabel('Schedule').selectOption({ label: 'Every day at midnight' });
-  await expect(page.getByLabel('keep')).toHaveValue('7');
-  await page.getByLabel('keep').fill('5');
+  await expect(page.getByLabel('Backups to keep')).toHaveValue('7');
+  await page.getByLabel('Backups to keep').fill('5');
   await page.getByRole('button', { name: 'Create Job' }).click();
 
   await expect(page).toHaveURL(/\/dashboard\/cron-jobs$/);
@@ -53,7 +53,7 @@ test('schedule a backup from a preset, run it, see it in the history, toggle, ed
   // Edit the name.
   await job.getByRole('link', { name: 'Edit' }).click();
   await expect(page).toHaveURL(/\/dashboard\/cron-edit\/[0-9a-f-]{36}$/);
-  await expect(page.getByLabel('keep')).toHaveValue('5');
+  await expect(page.getByLabel('Backups to keep')).toHaveValue('5');
   await page.getByLabel('Name').fill('Backup at midnight');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByRole('listitem', { name: 'Backup at midnight' })).toBeVisible();
@@ -101,4 +101,81 @@ test('a long job list shows a page at a time; Show more reads the rest', async (
   } finally {
     for (const uuid of uuids) await page.request.delete(`/api/cron/jobs/${uuid}`, { headers });
   }
+});
+
+const RAW_KEYS = ['keep', 'days', 'min_free_mb', 'notify_url', 'script', 'args', 'timeout_seconds'];
+
+/** The labels of the job type's settings. */
+const settingLabels = (page: Page) => page.getByRole('group', { name: 'Settings' }).locator('label').allTextContents();
+
+test('each job type’s settings are labelled and explained in plain words, never by their keys', async ({ page }) => {
+  await login(page, '/dashboard/cron-new');
+  const settings = page.getByRole('group', { name: 'Settings' });
+  const expected: Record<string, string[]> = {
+    'Database backup': ['Backups to keep'],
+    'Log cleanup': ['Keep run history for (days)', 'Backups to keep'],
+    'Health check': ['Least free disk space (MB)', 'Address to notify (optional)'],
+    'Custom script (not available)': ['Script', 'Arguments', 'Time limit (seconds)'],
+  };
+  for (const [type, labels] of Object.entries(expected)) {
+    await page.getByLabel('Job type').selectOption({ label: type });
+    const shown = (await settingLabels(page)).map((l) => l.replace(/\s*\*$/, ''));
+    expect(shown, type).toEqual(labels);
+    for (const key of RAW_KEYS) expect(shown, type).not.toContain(key);
+    // Help text under every setting, with no key or environment variable name in it.
+    await expect(settings.locator('p')).toHaveCount(labels.length);
+    await expect(settings).not.toContainText(/\w_\w/);
+  }
+  await page.getByLabel('Job type').selectOption({ label: 'Health check' });
+  await expect(page.getByLabel('Least free disk space (MB)')).toHaveValue('500');
+  await expect(settings).toContainText('less free space than this');
+
+  // A bad value is named by its label, before anything is sent.
+  await page.getByLabel('Name').fill('Disk watch');
+  await page.getByLabel('Least free disk space (MB)').fill('lots');
+  await page.getByRole('button', { name: 'Create Job' }).click();
+  await expect(settings.getByText('Least free disk space (MB) must be a whole number')).toBeVisible();
+  await expect(page.getByLabel('Least free disk space (MB)')).toBeFocused();
+});
+
+test('a missing name is focused below the top bar, not left under it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 560 });
+  await login(page, '/dashboard/cron-new');
+  await page.getByLabel('Job type').selectOption({ label: 'Health check' });
+  const create = page.getByRole('button', { name: 'Create Job' });
+  await create.scrollIntoViewIfNeeded();
+  await create.click();
+  const name = page.getByLabel('Name');
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(name).toBeFocused();
+  const bar = await page.locator('header').first().boundingBox();
+  const field = await name.boundingBox();
+  const label = await page.locator('label', { hasText: 'Name' }).first().boundingBox();
+  expect(bar && field && label).toBeTruthy();
+  if (!bar || !field || !label) return;
+  // The field and its label are in view, below the sticky top bar.
+  expect(label.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+  expect(field.y + field.height).toBeLessThanOrEqual(560);
+});
+
+test('the job form asks before leaving with unsaved changes: Stay keeps them, Leave goes', async ({ page }) => {
+  await login(page, '/dashboard/cron-new');
+  const name = page.getByLabel('Name');
+  // Untouched: leaving does not ask.
+  await page.getByRole('link', { name: 'Execution History' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/cron-executions$/);
+  await page.goto('/dashboard/cron-new');
+
+  await name.fill('Half a job');
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(ask).toContainText('Your unsaved changes to the new job will be lost.');
+  await ask.getByRole('button', { name: 'Stay' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard\/cron-new$/);
+  await expect(name).toHaveValue('Half a job');
+
+  await page.getByRole('link', { name: 'Execution History' }).click();
+  await ask.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/cron-executions$/);
 });

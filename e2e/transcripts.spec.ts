@@ -97,12 +97,116 @@ test('adds on the Transcripts screen, edits and deletes with confirmation', asyn
   await page.getByRole('button', { name: 'Update Transcript' }).click();
   await expect(rows(page).first()).toContainText('Design review (final)');
 
-  await page.getByRole('button', { name: 'Delete Design review (final)' }).click();
+  // The spec's question, and focus back on the button that asked when the answer is Cancel.
+  const deleteButton = page.getByRole('button', { name: 'Delete Design review (final)' });
+  await deleteButton.click();
   const confirm = page.getByRole('dialog');
-  await expect(confirm).toContainText('This action cannot be undone');
+  await expect(
+    confirm.getByText('Are you sure you want to delete this transcript? This action cannot be undone.'),
+  ).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(deleteButton).toBeFocused();
+  await deleteButton.click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('Older meeting');
+  // The button is gone with its row: focus stays on the page's content, not on <body>.
+  await expect(page.locator('main#content')).toBeFocused();
+});
+
+test('the Transcripts screen’s form asks before its typed text is thrown away', async ({ page }) => {
+  await page.getByRole('button', { name: 'Add New Transcript' }).click();
+  await page.getByLabel('Title').fill('Half-typed');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(page.getByLabel('Title')).toHaveValue('Half-typed');
+  await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Todos' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/\/transcript$/);
+  await expect(page.getByLabel('Title')).toHaveValue('Half-typed');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await ask.getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByLabel('Title')).toHaveCount(0);
+});
+
+test('the transcript dialog asks before closing with typed text and keeps it as a draft', async ({ page }) => {
+  const fab = page.getByRole('button', { name: 'Add transcript' });
+  const open = async () => {
+    await fab.click();
+    await page.getByRole('menuitem', { name: 'Impromptu Transcript' }).click();
+    return page.getByRole('dialog', { name: 'New Meeting Transcript' });
+  };
+  let dialog = await open();
+  const title = dialog.getByLabel('Title');
+  const text = dialog.getByRole('textbox', { name: 'Transcript', exact: true });
+  // Empty: Escape closes at once, and focus goes back to the button that opened the menu.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(fab).toBeFocused();
+
+  dialog = await open();
+  await title.fill('Board prep');
+  await text.fill('Ana: the numbers are final.');
+  const ask = page.getByRole('dialog', { name: 'Close without saving?' });
+
+  // Escape asks; Keep editing keeps everything.
+  await text.press('Escape');
+  await expect(ask).toBeVisible();
+  await expect(ask).toContainText('stays in this browser as a draft');
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  await expect(text).toHaveValue('Ana: the numbers are final.');
+  await expect(text).toBeFocused();
+
+  // A click outside asks too; Close closes, and focus returns to the button that opened it.
+  await page.mouse.click(5, 5);
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(fab).toBeFocused();
+
+  // Reopened, then after a reload: the draft is back and the dialog says so.
+  for (const reload of [false, true]) {
+    if (reload) await page.reload();
+    dialog = await open();
+    await expect(
+      dialog.getByRole('status').filter({ hasText: 'A draft you had not saved was restored.' }),
+    ).toBeVisible();
+    await expect(title).toHaveValue('Board prep');
+    await expect(text).toHaveValue('Ana: the numbers are final.');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await ask.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+  }
+
+  // Discarding asks first; then the form is empty and closes without a question.
+  dialog = await open();
+  const discard = page.getByRole('dialog', { name: 'Discard the draft?' });
+  await dialog.getByRole('button', { name: 'Discard draft' }).click();
+  await discard.getByRole('button', { name: 'Keep draft' }).click();
+  await expect(title).toHaveValue('Board prep');
+  await dialog.getByRole('button', { name: 'Discard draft' }).click();
+  await discard.getByRole('button', { name: 'Discard draft' }).click();
+  await expect(title).toHaveValue('');
+  await expect(text).toHaveValue('');
+  await expect(dialog.getByText('A draft you had not saved was restored.')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  // A saved transcript leaves no draft behind.
+  dialog = await open();
+  await title.fill('Retro');
+  await text.fill('Bo: ship it.');
+  await text.press('Control+Enter');
+  await expect(dialog).toHaveCount(0);
+  dialog = await open();
+  await expect(title).toHaveValue('');
+  await expect(dialog.getByText('A draft you had not saved was restored.')).toHaveCount(0);
 });
 
 test('imports a .vtt export into the form, speakers kept and timestamps dropped', async ({ page }) => {

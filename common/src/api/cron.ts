@@ -18,15 +18,42 @@ export const SYSTEM_JOB_TYPES: ReadonlyArray<string> = [
 export const EXECUTION_STATUSES = ['running', 'success', 'failure', 'cancelled'] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 
-/** One config key of a job type (§3 'Job type descriptor'). */
+/**
+ * One config key of a job type (§3 'Job type descriptor'), described by the job type itself:
+ * the form shows `label` and `description` (help text) in plain words, never the key, and
+ * messages about the value name it by its label.
+ */
 export const configField = z.object({
   type: z.enum(['number', 'text']),
+  /** What the form calls the setting, e.g. 'Backups to keep'. */
+  label: z.string(),
   required: z.boolean(),
   default: z.union([z.number(), z.string()]).optional(),
+  /** Help text under the setting. */
   description: z.string(),
+  /** Bounds of a number setting, inclusive. */
+  min: z.number().int().optional(),
+  max: z.number().int().optional(),
 });
 export type ConfigField = z.infer<typeof configField>;
 export type ConfigSchema = Record<string, ConfigField>;
+
+/**
+ * What is wrong with one setting's value as typed or sent, in the user's words, or null. Shared by
+ * the form (which checks before sending) and the server. A number arrives as a number or as its
+ * digits; `value` is present (not blank).
+ */
+export function configValueProblem(field: ConfigField, value: unknown): string | null {
+  if (field.type === 'number') {
+    const n = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n)) return `${field.label} must be a whole number`;
+    if (field.min !== undefined && field.max !== undefined && (n < field.min || n > field.max))
+      return `${field.label} must be between ${field.min} and ${field.max}`;
+    if (field.min !== undefined && n < field.min) return `${field.label} must be at least ${field.min}`;
+    if (field.max !== undefined && n > field.max) return `${field.label} must be at most ${field.max}`;
+  }
+  return null;
+}
 
 export const jobTypeDescriptor = z
   .object({

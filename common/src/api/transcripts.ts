@@ -24,6 +24,7 @@ export const TRANSCRIPT_TEXT = {
   defaultTitle: 'Meeting Transcript',
   noEvents: 'No events found for the selected time period.',
   confirmDelete: 'This action cannot be undone',
+  confirmDeleteOne: 'Are you sure you want to delete this transcript?',
 } as const;
 
 /** Limits: a two-hour meeting is about 150 KB of text; a whole working day fits well under these. */

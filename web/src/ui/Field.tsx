@@ -74,3 +74,16 @@ export function FieldShell({
     </div>
   );
 }
+
+/**
+ * Moves focus to the first field inside `root` marked invalid (an `error` set), scrolled into
+ * view below the sticky top bar (theme.css gives form controls a scroll margin). Call it once
+ * the errors are rendered, e.g. after `flushSync(() => setErrors(found))`. False when none is.
+ */
+export function focusFirstInvalid(root: HTMLElement | null): boolean {
+  const field = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!field) return false;
+  field.focus({ preventScroll: true });
+  field.scrollIntoView({ block: 'nearest' });
+  return true;
+}

@@ -1,11 +1,12 @@
-import type { ConfigSchema } from '../../../../common/src/api/cron.js';
+import { type ConfigSchema, configValueProblem } from '../../../../common/src/api/cron.js';
 
 const MAX_TEXT = 2000;
 
 /**
  * Checks a job's config against its type's schema (§5): required fields present, numbers
- * whole, text within bounds, no unknown keys. Missing values take the schema's defaults.
- * Returns the cleaned config or the message for the user.
+ * whole and within their bounds, text within bounds, no unknown keys. Missing values take the
+ * schema's defaults. Returns the cleaned config or the message for the user, which names a
+ * setting by its label.
  */
 export function validateConfig(schema: ConfigSchema, raw: Record<string, unknown>): Record<string, unknown> | string {
   const unknown = Object.keys(raw).find((k) => !(k in schema));
@@ -15,18 +16,18 @@ export function validateConfig(schema: ConfigSchema, raw: Record<string, unknown
     let value = raw[key];
     if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
       if (field.default !== undefined) value = field.default;
-      else if (field.required) return `${key} is required`;
+      else if (field.required) return `${field.label} is required`;
       else continue;
     }
+    const problem = configValueProblem(field, value);
+    if (problem) return problem;
     if (field.type === 'number') {
-      const n = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isSafeInteger(n)) return `${key} must be a whole number`;
-      out[key] = n;
+      out[key] = typeof value === 'string' ? Number(value) : value;
     } else {
       // An argument list may arrive as an array from API clients; it is kept as its JSON text.
       const s = Array.isArray(value) ? JSON.stringify(value) : value;
-      if (typeof s !== 'string') return `${key} must be text`;
-      if (s.length > MAX_TEXT) return `${key} can be at most ${MAX_TEXT} characters`;
+      if (typeof s !== 'string') return `${field.label} must be text`;
+      if (s.length > MAX_TEXT) return `${field.label} can be at most ${MAX_TEXT} characters`;
       out[key] = s.trim();
     }
   }

@@ -102,9 +102,9 @@ describe('cron jobs API', () => {
       [{ ...backupJob, name: '  ' }, CRON_TEXT.nameRequired],
       [{ ...backupJob, job_type: '' }, CRON_TEXT.typeRequired],
       [{ ...backupJob, job_type: 'mine_bitcoin' }, 'Unknown job type: mine_bitcoin'],
-      [{ ...backupJob, job_config: { keep: 2.5 } }, 'keep must be a whole number'],
-      [{ ...backupJob, job_config: { keep: 'seven' } }, 'keep must be a whole number'],
-      [{ ...backupJob, job_config: { keep: 0 } }, 'keep must be at least 1'],
+      [{ ...backupJob, job_config: { keep: 2.5 } }, 'Backups to keep must be a whole number'],
+      [{ ...backupJob, job_config: { keep: 'seven' } }, 'Backups to keep must be a whole number'],
+      [{ ...backupJob, job_config: { keep: 0 } }, 'Backups to keep must be at least 1'],
       [{ ...backupJob, job_config: { keep: 3, extra: 1 } }, 'Unknown setting: extra'],
       [{ ...backupJob, name: 'x'.repeat(5000) }, expect.stringContaining('name') as never],
     ];
@@ -169,10 +169,30 @@ describe('cron jobs API', () => {
       type: 'database_backup',
       name: 'Database backup',
       description: expect.any(String),
-      configSchema: { keep: { type: 'number', required: true, default: 7, description: expect.any(String) } },
+      configSchema: {
+        keep: {
+          type: 'number',
+          label: 'Backups to keep',
+          required: true,
+          default: 7,
+          min: 1,
+          description: expect.any(String),
+        },
+      },
       available: true,
       reason: null,
     });
+    // Every setting the form shows is named and explained in plain words: no raw key, no
+    // environment variable name.
+    const fields = adminTypes.flatMap((t: { configSchema: Record<string, { label: string; description: string }> }) =>
+      Object.entries(t.configSchema),
+    ) as Array<[string, { label: string; description: string }]>;
+    expect(fields.length).toBeGreaterThan(5);
+    for (const [key, field] of fields) {
+      expect(field.label, key).toMatch(/^[A-Z][a-z]/);
+      expect(field.label, key).not.toContain('_');
+      expect(field.description, key).not.toMatch(/\b[A-Z]+_[A-Z_]+\b|\b[a-z]+_[a-z_]+\b/);
+    }
 
     for (const type of ['database_backup', 'log_cleanup', 'health_check', 'custom_script']) {
       const res = await user.request({

@@ -5,23 +5,25 @@ import { type JobType, num, OUTPUT_LIMIT, text } from './jobType.js';
 
 /** A file name in the scripts folder: no path separators, no `..`, not hidden. */
 export function scriptNameProblem(name: string): string | null {
-  if (!name) return 'script is required';
+  if (!name) return 'Script is required';
   if (name.includes('/') || name.includes('\\') || name.includes('..') || name.startsWith('.') || name.includes('\0')) {
-    return 'script must be a file name in DAYMARK_SCRIPTS_DIR, without a path';
+    return 'Script must be a file name in the scripts folder, without a path';
   }
   return null;
 }
 
+const ARGS_PROBLEM = 'Arguments must be a list of words in quotes and brackets, e.g. ["--full"]';
+
 /** The argument array: a JSON array of strings, or empty. */
 export function parseArgs(raw: unknown): string[] | string {
   if (raw === undefined || raw === null || raw === '') return [];
-  if (Array.isArray(raw)) return raw.every((a) => typeof a === 'string') ? (raw as string[]) : 'args must be strings';
-  if (typeof raw !== 'string') return 'args must be a JSON array of strings, e.g. ["--full"]';
+  if (Array.isArray(raw)) return raw.every((a) => typeof a === 'string') ? (raw as string[]) : ARGS_PROBLEM;
+  if (typeof raw !== 'string') return ARGS_PROBLEM;
   try {
     const parsed: unknown = JSON.parse(raw);
     if (Array.isArray(parsed) && parsed.every((a) => typeof a === 'string')) return parsed as string[];
   } catch {}
-  return 'args must be a JSON array of strings, e.g. ["--full"]';
+  return ARGS_PROBLEM;
 }
 
 /** Runs the file without a shell, in a minimal environment, and keeps at most OUTPUT_LIMIT bytes of output. */
@@ -61,36 +63,43 @@ function runScript(file: string, args: string[], cwd: string, signal: AbortSigna
 export const customScript: JobType = {
   type: 'custom_script',
   name: 'Custom script',
-  description: 'Runs an executable from the scripts folder (DAYMARK_SCRIPTS_DIR) with arguments, without a shell.',
+  description: "Runs a program from the server's scripts folder with the given arguments, without a shell.",
   configSchema: {
-    script: { type: 'text', required: true, description: 'File name of an executable in DAYMARK_SCRIPTS_DIR' },
+    script: {
+      type: 'text',
+      label: 'Script',
+      required: true,
+      description: "The file name of a program in the server's scripts folder, e.g. nightly-report.sh.",
+    },
     args: {
       type: 'text',
+      label: 'Arguments',
       required: false,
       default: '[]',
-      description: 'Arguments as a JSON array of strings, e.g. ["--full"]',
+      description: 'What the script is given, as a list in quotes and brackets, e.g. ["--full"]; [] for nothing.',
     },
     timeout_seconds: {
       type: 'number',
+      label: 'Time limit (seconds)',
       required: true,
       default: 300,
-      description: 'Stop the script after this many seconds',
+      min: 1,
+      max: 24 * 3600,
+      description: 'The script is stopped if it runs longer than this.',
     },
   },
   system: true,
   timeoutMs: (config) => num(config, 'timeout_seconds', 300) * 1000,
-  unavailable: (config) => (config.scriptsDir ? null : 'Set DAYMARK_SCRIPTS_DIR to the folder of scripts to allow'),
+  unavailable: (config) => (config.scriptsDir ? null : 'this server has no scripts folder set up'),
   check(config) {
     const p = scriptNameProblem(text(config, 'script') ?? '');
     if (p) return p;
     const args = parseArgs(config.args);
-    if (typeof args === 'string') return args;
-    const t = num(config, 'timeout_seconds', 300);
-    return t < 1 || t > 24 * 3600 ? 'timeout_seconds must be between 1 and 86400' : null;
+    return typeof args === 'string' ? args : null;
   },
   async run({ ctx, job, signal }) {
     const dir = ctx.config.scriptsDir;
-    if (!dir) throw new Error('Set DAYMARK_SCRIPTS_DIR to the folder of scripts to allow');
+    if (!dir) throw new Error('This server has no scripts folder set up');
     const name = text(job.config, 'script') ?? '';
     const problem = scriptNameProblem(name);
     if (problem) throw new Error(problem);

@@ -21,15 +21,16 @@ export const databaseBackup: JobType = {
   configSchema: {
     keep: {
       type: 'number',
+      label: 'Backups to keep',
       required: true,
       default: 7,
-      description: 'How many backups to keep (the oldest are deleted)',
+      min: 1,
+      description: 'How many of the newest backups stay; older ones are deleted after each backup.',
     },
   },
   system: true,
   timeoutMs: () => 30 * 60 * 1000,
   unavailable: () => null,
-  check: (config) => (num(config, 'keep', 7) < 1 ? 'keep must be at least 1' : null),
   async run(run) {
     const { config, dialect } = run.ctx;
     const now = run.now();

@@ -62,6 +62,8 @@ async function notify(url: string, body: object, signal: AbortSignal): Promise<s
   }
 }
 
+const NOTIFY_URL_PROBLEM = 'The address to notify must be a web address starting with http:// or https://';
+
 export const healthCheck: JobType = {
   type: 'health_check',
   name: 'Health check',
@@ -70,14 +72,18 @@ export const healthCheck: JobType = {
   configSchema: {
     min_free_mb: {
       type: 'number',
+      label: 'Least free disk space (MB)',
       required: true,
       default: 500,
-      description: 'Least free disk space in MB under DATA_DIR',
+      min: 0,
+      description: "The check fails when the disk that holds the app's data has less free space than this.",
     },
     notify_url: {
       type: 'text',
+      label: 'Address to notify (optional)',
       required: false,
-      description: 'On failure, POST the results as JSON to this URL (ntfy, Healthchecks, any webhook)',
+      description:
+        'When a check fails, the results are sent to this web address, e.g. an ntfy topic, Healthchecks or any webhook.',
     },
   },
   system: true,
@@ -88,12 +94,12 @@ export const healthCheck: JobType = {
     if (url) {
       try {
         const u = new URL(url);
-        if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'notify_url must be an http or https URL';
+        if (u.protocol !== 'http:' && u.protocol !== 'https:') return NOTIFY_URL_PROBLEM;
       } catch {
-        return 'notify_url must be an http or https URL';
+        return NOTIFY_URL_PROBLEM;
       }
     }
-    return num(config, 'min_free_mb', 500) < 0 ? 'min_free_mb cannot be negative' : null;
+    return null;
   },
   async run({ ctx, job, signal, now }) {
     const results: CheckResult[] = [

@@ -122,7 +122,9 @@ describe('health_check', () => {
     ]);
     const badUrl = await create(a, 'health_check', { notify_url: 'file:///etc/passwd' });
     expect(badUrl.statusCode).toBe(400);
-    expect(badUrl.json()).toEqual({ error: 'notify_url must be an http or https URL' });
+    expect(badUrl.json()).toEqual({
+      error: 'The address to notify must be a web address starting with http:// or https://',
+    });
   });
 
   it("checks each of the user's calendar connections against its server", async () => {
@@ -163,11 +165,11 @@ describe('custom_script', () => {
     const types = (await a.request({ method: 'GET', url: '/api/cron/job-types' })).json();
     expect(types.find((t: { type: string }) => t.type === 'custom_script')).toMatchObject({
       available: false,
-      reason: 'Set DAYMARK_SCRIPTS_DIR to the folder of scripts to allow',
+      reason: 'this server has no scripts folder set up',
     });
     const res = await create(a, 'custom_script', { script: 'hello.sh' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toContain('Set DAYMARK_SCRIPTS_DIR');
+    expect(res.json().error).toBe('Custom script is not available: this server has no scripts folder set up');
   });
 
   it('runs a script by name with an argument array, no shell and no secrets in its environment', async () => {
@@ -191,10 +193,10 @@ describe('custom_script', () => {
     for (const script of ['../hello.sh', '/bin/sh', 'sub/hello.sh', '..', '.hidden', 'a\\b']) {
       const res = await create(a, 'custom_script', { script });
       expect(res.statusCode, script).toBe(400);
-      expect(res.json().error).toBe('script must be a file name in DAYMARK_SCRIPTS_DIR, without a path');
+      expect(res.json().error).toBe('Script must be a file name in the scripts folder, without a path');
     }
     expect((await create(a, 'custom_script', { script: 'hello.sh', args: 'rm -rf /' })).json().error).toBe(
-      'args must be a JSON array of strings, e.g. ["--full"]',
+      'Arguments must be a list of words in quotes and brackets, e.g. ["--full"]',
     );
     const link = await runOnce(a, 'custom_script', { script: 'link' });
     expect(link).toMatchObject({ status: 'failure', error: 'script must be a file inside DAYMARK_SCRIPTS_DIR' });

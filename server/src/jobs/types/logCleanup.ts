@@ -10,18 +10,26 @@ export const logCleanup: JobType = {
   description:
     'Removes job executions older than the given days, expired sessions, and backups beyond the newest ones kept.',
   configSchema: {
-    days: { type: 'number', required: true, default: 30, description: 'Remove executions older than this many days' },
-    keep: { type: 'number', required: true, default: 7, description: 'How many backups to keep' },
+    days: {
+      type: 'number',
+      label: 'Keep run history for (days)',
+      required: true,
+      default: 30,
+      min: 1,
+      description: 'Runs of scheduled jobs older than this many days are removed from the history.',
+    },
+    keep: {
+      type: 'number',
+      label: 'Backups to keep',
+      required: true,
+      default: 7,
+      min: 1,
+      description: 'How many of the newest database backups stay; older ones are deleted.',
+    },
   },
   system: true,
   timeoutMs: () => 10 * 60 * 1000,
   unavailable: () => null,
-  check: (config) =>
-    num(config, 'days', 30) < 1
-      ? 'days must be at least 1'
-      : num(config, 'keep', 7) < 1
-        ? 'keep must be at least 1'
-        : null,
   async run({ ctx, job, now }) {
     const days = num(job.config, 'days', 30);
     const before = new Date(now().getTime() - days * DAY_MS).toISOString();

@@ -1,8 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { CoachMeta } from '../../../../common/src/api/coach';
 import { COACH_LABELS, COACH_MESSAGES, COACH_TYPES } from '../../../../common/src/coachTexts';
+import { useLeaveGuard } from '../../app/unsavedChanges';
 import { Button, Card, ConfirmDialog, ErrorState, LoadingState, TextArea, useToast } from '../../ui';
+import { focusFirstInvalid } from '../../ui/Field';
 import { fetchCoachMeta, resetAllCoachMeta, resetCoachMeta, saveCoachMeta } from './api';
 import styles from './CoachSettings.module.css';
 
@@ -14,7 +17,16 @@ function useStoreMeta() {
     qc.setQueryData<CoachMeta[]>(META_KEY, (list) => list?.map((x) => (x.coach_type === m.coach_type ? m : x)));
 }
 
-function CoachSection({ meta }: { meta: CoachMeta }) {
+type CoachType = CoachMeta['coach_type'];
+
+function CoachSection({
+  meta,
+  onDirtyChange,
+}: {
+  meta: CoachMeta;
+  /** Told whether this coach's form differs from its saved prompts. */
+  onDirtyChange: (coach: CoachType, dirty: boolean) => void;
+}) {
   const t = meta.coach_type;
   const store = useStoreMeta();
   const toast = useToast();
@@ -22,19 +34,25 @@ function CoachSection({ meta }: { meta: CoachMeta }) {
   const [errors, setErrors] = useState<{ base?: string; details?: string }>({});
   const [saving, setSaving] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => setForm(meta), [meta]);
   const dirty =
     form.base_prompt !== meta.base_prompt ||
     form.system_prompt_addition !== meta.system_prompt_addition ||
     form.meta_content !== meta.meta_content;
+  useEffect(() => onDirtyChange(t, dirty), [t, dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange(t, false), [t, onDirtyChange]);
 
   const save = async () => {
     const next = {
       base: form.base_prompt.trim() ? undefined : COACH_MESSAGES.basePromptRequired,
       details: form.system_prompt_addition.trim() ? undefined : COACH_MESSAGES.detailsRequired,
     };
-    setErrors(next);
-    if (next.base || next.details) return;
+    flushSync(() => setErrors(next));
+    if (next.base || next.details) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
     setSaving(true);
     try {
       const saved = await saveCoachMeta(t, {
@@ -67,6 +85,7 @@ function CoachSection({ meta }: { meta: CoachMeta }) {
       aria-label={`${COACH_LABELS[t]} settings`}
     >
       <form
+        ref={formRef}
         className={styles.form}
         onSubmit={(e) => {
           e.preventDefault();
@@ -131,6 +150,22 @@ export function CoachSettingsPage() {
   const toast = useToast();
   const [confirmAll, setConfirmAll] = useState(false);
   const query = useQuery({ queryKey: META_KEY, queryFn: () => Promise.all(COACH_TYPES.map(fetchCoachMeta)) });
+  // The coaches whose form has unsaved changes: leaving the page asks first.
+  const [dirty, setDirty] = useState<CoachType[]>([]);
+  const onDirtyChange = useCallback(
+    (coach: CoachType, isDirty: boolean) =>
+      setDirty((list) =>
+        isDirty === list.includes(coach) ? list : isDirty ? [...list, coach] : list.filter((c) => c !== coach),
+      ),
+    [],
+  );
+  const what =
+    dirty.length === 1
+      ? `the ${COACH_LABELS[dirty[0] as CoachType]} settings`
+      : dirty.length > 1
+        ? 'the coach settings'
+        : '';
+  const leaveGuard = useLeaveGuard(dirty.length > 0, what);
   if (query.isPending) return <LoadingState message="Loading coach settings..." />;
   if (query.isError)
     return (
@@ -152,8 +187,9 @@ export function CoachSettingsPage() {
         </Button>
       </div>
       {query.data.map((m) => (
-        <CoachSection key={m.coach_type} meta={m} />
+        <CoachSection key={m.coach_type} meta={m} onDirtyChange={onDirtyChange} />
       ))}
+      {leaveGuard}
       <ConfirmDialog
         open={confirmAll}
         onOpenChange={setConfirmAll}

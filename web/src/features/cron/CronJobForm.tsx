@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
-import type { CronJob, JobTypeDescriptor } from '../../../../common/src/api/cron';
+import { type CronJob, configValueProblem, type JobTypeDescriptor } from '../../../../common/src/api/cron';
 import {
   CRON_TEXT,
   NEW_JOB_DEFAULTS,
@@ -13,7 +14,9 @@ import {
 import { DEFAULT_TIME_ZONE } from '../../../../common/src/time';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../app/auth/session';
+import { useLeaveGuard } from '../../app/unsavedChanges';
 import { Button, Card, Checkbox, LinkButton, Select, TextArea, TextField } from '../../ui';
+import { focusFirstInvalid } from '../../ui/Field';
 import { AlertIcon } from '../../ui/icons';
 import { createJob, cronKeys, updateJob } from './api';
 import styles from './Cron.module.css';
@@ -57,14 +60,12 @@ function validate(
   for (const [key, field] of Object.entries(type?.configSchema ?? {})) {
     const raw = (f.config[key] ?? '').trim();
     if (!raw) {
-      if (field.required) errors[`config.${key}`] = `${key} is required`;
+      if (field.required) errors[`config.${key}`] = `${field.label} is required`;
       continue;
     }
-    if (field.type === 'number') {
-      const n = Number.parseInt(raw, 10);
-      if (!/^-?\d+$/.test(raw) || Number.isNaN(n)) errors[`config.${key}`] = `${key} must be a whole number`;
-      else config[key] = n;
-    } else config[key] = raw;
+    const problem = configValueProblem(field, raw);
+    if (problem) errors[`config.${key}`] = problem;
+    else config[key] = field.type === 'number' ? Number(raw) : raw;
   }
   return { errors, config };
 }
@@ -99,6 +100,15 @@ export function CronJobForm({ types, job }: CronJobFormProps) {
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Set once the job is saved: the way back to the list is no longer guarded.
+  const [saved, setSaved] = useState(false);
+  const [initial] = useState(form);
+  const formRef = useRef<HTMLFormElement>(null);
+  const dirty = !saved && JSON.stringify(form) !== JSON.stringify(initial);
+  const leaveGuard = useLeaveGuard(dirty, job ? 'this job' : 'the new job');
+  useEffect(() => {
+    if (saved) navigate('/dashboard/cron-jobs');
+  }, [saved, navigate]);
   const type = types.find((t) => t.type === form.job_type);
   // The zone the server reads the schedule in: the job's own, else the account's.
   const zone = job?.timezone ?? user.timezone ?? DEFAULT_TIME_ZONE;
@@ -111,9 +121,15 @@ export function CronJobForm({ types, job }: CronJobFormProps) {
 
   const save = async () => {
     const { errors: found, config } = validate(form, type);
-    setErrors(found);
-    setServerError(null);
-    if (Object.keys(found).length) return;
+    flushSync(() => {
+      setErrors(found);
+      setServerError(null);
+    });
+    if (Object.keys(found).length) {
+      // The first field to fix gets focus, shown below the top bar, rather than the button keeping it.
+      focusFirstInvalid(formRef.current);
+      return;
+    }
     setSaving(true);
     const body = {
       name: form.name.trim(),
@@ -127,7 +143,7 @@ export function CronJobForm({ types, job }: CronJobFormProps) {
       if (job) await updateJob(job.job_uuid, body);
       else await createJob(body);
       await qc.invalidateQueries({ queryKey: cronKeys.jobs });
-      navigate('/dashboard/cron-jobs');
+      setSaved(true);
     } catch (err) {
       setServerError(err instanceof ApiError && err.serverMessage ? err.serverMessage : CRON_TEXT.saveFailed);
     } finally {
@@ -138,6 +154,7 @@ export function CronJobForm({ types, job }: CronJobFormProps) {
   return (
     <Card title={job ? 'Edit Job' : 'New Job'} className={styles.formCard}>
       <form
+        ref={formRef}
         className={styles.form}
         noValidate
         onSubmit={(e) => {
@@ -229,7 +246,7 @@ export function CronJobForm({ types, job }: CronJobFormProps) {
             {Object.entries(type.configSchema).map(([key, field]) => (
               <TextField
                 key={key}
-                label={key}
+                label={field.label}
                 required={field.required}
                 hint={field.description}
                 inputMode={field.type === 'number' ? 'numeric' : undefined}
@@ -248,6 +265,7 @@ export function CronJobForm({ types, job }: CronJobFormProps) {
           </Button>
         </div>
       </form>
+      {leaveGuard}
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type RefObject, useState } from 'react';
 import { Link } from 'react-router';
 import type { CalendarEvent } from '../../../../common/src/api/calendar';
 import { TRANSCRIPT_TEXT } from '../../../../common/src/api/transcripts';
@@ -24,6 +24,8 @@ export interface CalendarEventModalProps {
   onOpenChange: (open: boolean) => void;
   /** The chosen event; the caller opens the transcript modal prefilled from it. */
   onPick: (event: CalendarEvent) => void;
+  /** Where focus goes on close when the control that opened the dialog is gone (see Modal). */
+  returnFocus?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -32,9 +34,15 @@ export interface CalendarEventModalProps {
  * Google connection shows the reconnect notice, above the events of the calendars that still
  * work or alone.
  */
-export function CalendarEventModal({ open, onOpenChange, onPick }: CalendarEventModalProps) {
+export function CalendarEventModal({ open, onOpenChange, onPick, returnFocus }: CalendarEventModalProps) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Transcript for a Calendar Event" size="lg">
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Transcript for a Calendar Event"
+      size="lg"
+      returnFocus={returnFocus}
+    >
       {open && <EventPicker onPick={onPick} onClose={() => onOpenChange(false)} />}
     </Modal>
   );

@@ -94,10 +94,11 @@ export function FloatingTranscriptButton() {
           <PlusIcon />
         </button>
       </div>
-      <TranscriptModal open={quick} onOpenChange={setQuick} mode="quick" onSaved={saved} />
+      <TranscriptModal open={quick} onOpenChange={setQuick} mode="quick" onSaved={saved} returnFocus={toggleRef} />
       <CalendarEventModal
         open={picking}
         onOpenChange={setPicking}
+        returnFocus={toggleRef}
         onPick={(event) => {
           setPicking(false);
           setFromEvent(prefillFromEvent(event));
@@ -109,6 +110,7 @@ export function FloatingTranscriptButton() {
         mode="full"
         initial={fromEvent ?? undefined}
         onSaved={saved}
+        returnFocus={toggleRef}
       />
     </>
   );

@@ -1,11 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { TRANSCRIPT_TEXT, type Transcript, type TranscriptType } from '../../../../common/src/api/transcripts';
 import { draftProblem } from '../../../../common/src/transcriptRules';
 import { messageOf } from '../../api/client';
+import { useSession } from '../../app/auth/session';
 import { useToday } from '../../app/time/useToday';
-import { Button, Select, TextArea, TextField } from '../../ui';
+import { Button, ConfirmDialog, Select, TextArea, TextField } from '../../ui';
 import { createTranscript, importTranscriptFile, refreshTranscripts, updateTranscript } from './api';
+import {
+  draftTarget,
+  dropTranscriptDraft,
+  keepTranscriptDraft,
+  loadTranscriptDraft,
+  type TranscriptTextDraft,
+} from './drafts';
 import { longDate } from './format';
 import styles from './Transcript.module.css';
 
@@ -35,18 +43,39 @@ export interface TranscriptFormProps {
   onCancel: () => void;
   /** Reports saving so a surrounding dialog can refuse to close meanwhile. */
   onBusyChange?: (busy: boolean) => void;
+  /** Reports whether the form differs from what is saved, so a surrounding dialog can ask before it closes. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
+
+/** The fields a person types; what a draft keeps and what makes the form differ from the saved transcript. */
+const textOf = (d: TranscriptDraft): TranscriptTextDraft => ({
+  title: d.title,
+  date: d.date,
+  transcript_type: d.transcript_type,
+  context: d.context,
+  content: d.content,
+});
+const sameText = (a: TranscriptTextDraft, b: TranscriptTextDraft) =>
+  a.title === b.title &&
+  a.date === b.date &&
+  a.transcript_type === b.transcript_type &&
+  a.context === b.context &&
+  a.content === b.content;
 
 const IMPORT_ACCEPT = '.vtt,.srt,.txt,text/vtt,text/plain,application/x-subrip';
 
 /**
  * The transcript form of the modal and of the Notes quick choice. Ctrl+Enter or Cmd+Enter saves.
  * A .vtt, .srt or .txt file can be imported into the transcript area (speakers kept, timestamps dropped).
+ * What is typed is kept as a draft in this browser until it is saved (see drafts.ts); a restored
+ * draft is announced, and can be discarded after a question.
  */
-export function TranscriptForm({ mode, initial, onSaved, onCancel, onBusyChange }: TranscriptFormProps) {
+export function TranscriptForm({ mode, initial, onSaved, onCancel, onBusyChange, onDirtyChange }: TranscriptFormProps) {
   const today = useToday();
   const queryClient = useQueryClient();
-  const [d, setD] = useState<TranscriptDraft>(() => ({
+  const { username } = useSession().user;
+  // What is saved (or, for a new transcript, the empty form with its prefill); fixed while the form is open.
+  const [base] = useState<TranscriptDraft>(() => ({
     title: '',
     date: today,
     transcript_type: 'impromptu',
@@ -54,6 +83,15 @@ export function TranscriptForm({ mode, initial, onSaved, onCancel, onBusyChange 
     content: '',
     ...initial,
   }));
+  const [target] = useState(() => draftTarget(mode, initial));
+  const [stored] = useState(() => {
+    const draft = loadTranscriptDraft(username, target);
+    return draft && !sameText(draft, textOf(base)) ? draft : null;
+  });
+  const [restored, setRestored] = useState(stored !== null);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const [d, setD] = useState<TranscriptDraft>(() => ({ ...base, ...stored }));
+  const dirty = !sameText(textOf(d), textOf(base));
   const [saving, setSaving] = useState(false);
   const [importing, setImporting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -61,6 +99,19 @@ export function TranscriptForm({ mode, initial, onSaved, onCancel, onBusyChange 
   const fileRef = useRef<HTMLInputElement>(null);
   const set = <K extends keyof TranscriptDraft>(k: K, v: TranscriptDraft[K]) => setD((x) => ({ ...x, [k]: v }));
   const quick = mode === 'quick';
+  // Set once the save succeeded: the form's last change must not write the draft back.
+  const done = useRef(false);
+
+  useEffect(() => {
+    if (done.current) return;
+    if (dirty) keepTranscriptDraft(username, target, textOf(d));
+    else dropTranscriptDraft(username, target);
+  }, [d, dirty, username, target]);
+
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
 
   const save = async () => {
     if (saving) return;
@@ -75,6 +126,8 @@ export function TranscriptForm({ mode, initial, onSaved, onCancel, onBusyChange 
     const { id, ...body } = d;
     try {
       const saved = id ? await updateTranscript(id, body) : await createTranscript(body);
+      done.current = true;
+      dropTranscriptDraft(username, target);
       await refreshTranscripts(queryClient);
       onSaved(saved);
     } catch (e) {
@@ -138,6 +191,32 @@ export function TranscriptForm({ mode, initial, onSaved, onCancel, onBusyChange 
 
   return (
     <form className={styles.form} onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate>
+      {restored && (
+        <div className={styles.draftNotice} role="status">
+          <span>A draft you had not saved was restored.</span>
+          <Button size="sm" variant="ghost" onClick={() => setConfirmDiscard(true)}>
+            Discard draft
+          </Button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirmDiscard}
+        onOpenChange={setConfirmDiscard}
+        title="Discard the draft?"
+        message={
+          base.id
+            ? 'The changes you had not saved are deleted and the saved transcript shows again.'
+            : 'The text you had not saved is deleted and the form starts empty again.'
+        }
+        confirmLabel="Discard draft"
+        cancelLabel="Keep draft"
+        onConfirm={() => {
+          dropTranscriptDraft(username, target);
+          setD(base);
+          setRestored(false);
+          setError(null);
+        }}
+      />
       {!quick && (
         <TextField label="Date" type="date" value={d.date} onChange={(e) => set('date', e.target.value)} required />
       )}

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 import { TRANSCRIPT_TEXT, type Transcript } from '../../../../common/src/api/transcripts';
-import { ErrorState, LoadingState, Modal } from '../../ui';
+import { ConfirmDialog, ErrorState, LoadingState, Modal } from '../../ui';
 import { useTranscript } from './api';
 import { draftOf, type TranscriptDraft, TranscriptForm } from './TranscriptForm';
 
@@ -14,19 +14,39 @@ export interface TranscriptModalProps {
    */
   initial?: Partial<TranscriptDraft>;
   onSaved?: (t: Transcript) => void;
+  /** Where focus goes on close when the control that opened the dialog is gone (see Modal). */
+  returnFocus?: RefObject<HTMLElement | null>;
 }
 
-/** 'New Meeting Transcript' or 'Edit Meeting Transcript', in full or quick mode (part 1 §2). */
-export function TranscriptModal({ open, onOpenChange, mode = 'full', initial, onSaved }: TranscriptModalProps) {
+/**
+ * 'New Meeting Transcript' or 'Edit Meeting Transcript', in full or quick mode (part 1 §2).
+ * With unsaved input, Escape, a click outside, ✕ and Cancel ask before closing; what was typed
+ * stays as a draft either way and comes back when the same transcript is opened again.
+ */
+export function TranscriptModal({
+  open,
+  onOpenChange,
+  mode = 'full',
+  initial,
+  onSaved,
+  returnFocus,
+}: TranscriptModalProps) {
   const [busy, setBusy] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const [asking, setAsking] = useState(false);
   const loadId = open && initial?.id !== undefined && initial.content === undefined ? initial.id : undefined;
   const whole = useTranscript(loadId);
+  useEffect(() => {
+    if (!open) setAsking(false);
+  }, [open]);
+  const close = () => (dirty ? setAsking(true) : onOpenChange(false));
   const form = (values: Partial<TranscriptDraft> | undefined) => (
     <TranscriptForm
       mode={mode}
       initial={values}
       onBusyChange={setBusy}
-      onCancel={() => onOpenChange(false)}
+      onDirtyChange={setDirty}
+      onCancel={close}
       onSaved={(t) => {
         onSaved?.(t);
         onOpenChange(false);
@@ -34,23 +54,36 @@ export function TranscriptModal({ open, onOpenChange, mode = 'full', initial, on
     />
   );
   return (
-    <Modal
-      open={open}
-      onOpenChange={onOpenChange}
-      title={initial?.id ? 'Edit Meeting Transcript' : 'New Meeting Transcript'}
-      size="lg"
-      dismissible={!busy}
-    >
-      {open &&
-        (loadId === undefined ? (
-          form(initial)
-        ) : whole.data ? (
-          form(draftOf(whole.data))
-        ) : whole.error ? (
-          <ErrorState message={TRANSCRIPT_TEXT.loadFailed} onRetry={() => whole.refetch()} compact />
-        ) : (
-          <LoadingState message="Loading transcript..." />
-        ))}
-    </Modal>
+    <>
+      <Modal
+        open={open}
+        onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+        title={initial?.id ? 'Edit Meeting Transcript' : 'New Meeting Transcript'}
+        size="lg"
+        dismissible={!busy}
+        returnFocus={returnFocus}
+      >
+        {open &&
+          (loadId === undefined ? (
+            form(initial)
+          ) : whole.data ? (
+            form(draftOf(whole.data))
+          ) : whole.error ? (
+            <ErrorState message={TRANSCRIPT_TEXT.loadFailed} onRetry={() => whole.refetch()} compact />
+          ) : (
+            <LoadingState message="Loading transcript..." />
+          ))}
+      </Modal>
+      <ConfirmDialog
+        open={open && asking}
+        onOpenChange={setAsking}
+        title="Close without saving?"
+        message="What you typed stays in this browser as a draft and comes back the next time you open this transcript form."
+        confirmLabel="Close"
+        cancelLabel="Keep editing"
+        tone="primary"
+        onConfirm={() => onOpenChange(false)}
+      />
+    </>
   );
 }

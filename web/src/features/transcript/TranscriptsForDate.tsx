@@ -92,7 +92,7 @@ export function TranscriptsForDate({ date, onChange, toolbar, className }: Trans
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title={`Delete “${deleting?.title ?? ''}”?`}
-        message={TRANSCRIPT_TEXT.confirmDelete}
+        message={`${TRANSCRIPT_TEXT.confirmDeleteOne} ${TRANSCRIPT_TEXT.confirmDelete}.`}
         onConfirm={async () => {
           if (!deleting) return;
           try {

@@ -9,6 +9,7 @@ import {
 } from '../../../../common/src/api/transcripts';
 import { messageOf } from '../../api/client';
 import { useToday } from '../../app/time/useToday';
+import { useLeaveGuard } from '../../app/unsavedChanges';
 import {
   Button,
   Card,
@@ -137,7 +138,7 @@ export function TranscriptsPage() {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title={`Delete “${deleting?.title ?? ''}”?`}
-        message={TRANSCRIPT_TEXT.confirmDelete}
+        message={`${TRANSCRIPT_TEXT.confirmDeleteOne} ${TRANSCRIPT_TEXT.confirmDelete}.`}
         onConfirm={async () => {
           if (!deleting) return;
           try {
@@ -165,7 +166,16 @@ function AddTranscriptForm({ editing, onDone }: { editing: Transcript | null; on
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [askCancel, setAskCancel] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
+  const dirty =
+    title !== (editing?.title ?? '') ||
+    date !== (editing?.date ?? today) ||
+    type !== (editing?.transcript_type ?? 'impromptu') ||
+    content !== (editing?.content ?? '');
+  // Saved: the list comes back without asking.
+  const [saved, setSaved] = useState(false);
+  const leaveGuard = useLeaveGuard(dirty && !saved, editing ? 'this transcript' : 'the new transcript');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -180,6 +190,7 @@ function AddTranscriptForm({ editing, onDone }: { editing: Transcript | null; on
       const body = { ...(editing ?? {}), title, date, transcript_type: type, content };
       if (editing) await updateTranscript(editing.id, body);
       else await createTranscript(body);
+      setSaved(true);
       await refreshTranscripts(queryClient);
       onDone();
     } catch (err) {
@@ -248,7 +259,7 @@ function AddTranscriptForm({ editing, onDone }: { editing: Transcript | null; on
           </p>
         )}
         <div className={styles.actions}>
-          <Button onClick={onDone} disabled={saving}>
+          <Button onClick={() => (dirty ? setAskCancel(true) : onDone())} disabled={saving}>
             Cancel
           </Button>
           <Button type="submit" variant="primary" loading={saving} loadingText="Saving...">
@@ -256,6 +267,18 @@ function AddTranscriptForm({ editing, onDone }: { editing: Transcript | null; on
           </Button>
         </div>
       </form>
+      <ConfirmDialog
+        open={askCancel}
+        onOpenChange={setAskCancel}
+        title="Discard your changes?"
+        message={
+          editing ? 'The changes you made to this transcript will be lost.' : 'The transcript you typed will be lost.'
+        }
+        confirmLabel="Discard"
+        cancelLabel="Keep editing"
+        onConfirm={onDone}
+      />
+      {leaveGuard}
     </Card>
   );
 }
