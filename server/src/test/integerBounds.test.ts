@@ -50,6 +50,50 @@ describe('integer parameters past their column', () => {
     expect(h.logs.join('\n')).not.toMatch(/out of range/);
   });
 
+  it('MCP tools and attached coach entries take no id past the column either', async () => {
+    const key = (
+      await admin.request({ method: 'POST', url: '/api/api-keys', payload: { name: 'bounds', scope: 'read_write' } })
+    ).json().key as string;
+    for (const [name, args] of [
+      ['todos_complete', { id: 2 ** 31 }],
+      ['todos_reopen', { id: 2 ** 53 }],
+      ['transcript_get', { id: 2 ** 31 }],
+    ] as const) {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/mcp/rpc',
+        headers: { 'x-api-key': key, accept: 'application/json, text/event-stream' },
+        payload: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
+      });
+      expect(res.statusCode, name).toBeLessThan(500);
+      expect(res.body, name).toContain('2147483647');
+    }
+    const chat = await admin.request({
+      method: 'POST',
+      url: '/api/coach/chat',
+      payload: {
+        coachType: 'assistant',
+        messages: [{ role: 'user', content: 'What did we say?' }],
+        specificEntries: { transcripts: ['2147483648', '1e10'], notes: ['9007199254740992'], journalEntries: [] },
+      },
+    });
+    expect(chat.statusCode, chat.body).toBeLessThan(500);
+    expect(
+      (
+        await admin.request({
+          method: 'POST',
+          url: '/api/coach/chat',
+          payload: {
+            coachType: 'assistant',
+            messages: [{ role: 'user', content: 'Hi' }],
+            specificEntries: { transcripts: [2 ** 31] },
+          },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(h.logs.join('\n')).not.toMatch(/out of range|"level":50/);
+  });
+
   it('every route with an integer path parameter documents 1..2147483647 and refuses what is outside with 400', async () => {
     const swept: string[] = [];
     for (const { method, path, op } of operationsOf(doc)) {
