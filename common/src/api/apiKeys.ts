@@ -6,6 +6,7 @@ import {
   API_KEY_TEXT,
   API_KEYS_MAX_PER_USER,
 } from '../apiKeyConstants.js';
+import { idParam } from './common.js';
 
 export const apiKeyScope = z.enum(API_KEY_SCOPES);
 
@@ -47,4 +48,4 @@ export type CreateApiKeyRequest = z.input<typeof createApiKeyRequest>;
 export const createdApiKey = apiKey.extend({ key: z.string() }).meta({ id: 'CreatedApiKey' });
 export type CreatedApiKey = z.infer<typeof createdApiKey>;
 
-export const apiKeyIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const apiKeyIdParams = z.object({ id: idParam() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorResponse } from './common.js';
+import { errorResponse, idParam } from './common.js';
 import { isoDate } from './dates.js';
 
 /**
@@ -165,7 +165,7 @@ export const connectIcsRequest = z.object({
   url: z.string().trim().url('Enter the calendar URL, starting with https:// or http://').max(2000),
   name: z.string().trim().min(1, 'Name is required').max(200),
 });
-export const connectionIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const connectionIdParams = z.object({ id: idParam() });
 
 export const EVENTS_MAX_RESULTS = 200;
 export const eventsRangeQuery = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COACH_MESSAGES, COACH_TYPES } from '../coachTexts.js';
-import { BULK_DELETE_MAX } from './common.js';
+import { BULK_DELETE_MAX, idField } from './common.js';
 
 export const coachType = z.enum(COACH_TYPES);
 export type CoachType = z.infer<typeof coachType>;
@@ -70,7 +70,7 @@ export const renameRequest = z.object({
   title: z.string().trim().min(1, COACH_MESSAGES.titleRequired).max(200),
 });
 
-const idList = z.array(z.union([z.number().int(), z.string().max(100)])).max(50);
+const idList = z.array(z.union([idField('entry id'), z.string().max(100)])).max(50);
 
 /** Notes the user attached to a message: journal entry ids, transcript ids, note ids. */
 export const specificEntries = z.object({

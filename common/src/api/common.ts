@@ -49,3 +49,34 @@ export type BulkDeleteResponse = z.infer<typeof bulkDeleteResponse>;
 
 /** Most ids one bulk delete takes. */
 export const BULK_DELETE_MAX = 1000;
+
+/**
+ * The largest value an `integer` column holds (PostgreSQL's int4; SQLite's integers are wider).
+ * Every id column is one, so no id past it names anything: it is refused as invalid input (400)
+ * before any query, the same on both databases.
+ */
+export const INT_COLUMN_MAX = 2_147_483_647;
+
+const wholeNumberIn = (name: string, min: number, max: number) =>
+  `${name} must be a whole number from ${min} to ${max}`;
+
+/**
+ * A whole number in [min, max] from a path or query parameter (text, read as a number). Anything
+ * else (text, a fraction, 1e309, a value past the bounds) gets one message naming the field and
+ * its range.
+ */
+export function intParam(name: string, min: number, max: number) {
+  const error = wholeNumberIn(name, min, max);
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}
+
+/** A whole number in [min, max] in a JSON body (a number, not text), with the same message. */
+export function intField(name: string, min: number, max: number) {
+  const error = wholeNumberIn(name, min, max);
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}
+
+/** A row id in a path or query parameter: 1 to INT_COLUMN_MAX. */
+export const idParam = (name = 'id') => intParam(name, 1, INT_COLUMN_MAX);
+/** A row id in a JSON body: 1 to INT_COLUMN_MAX. */
+export const idField = (name = 'id') => intField(name, 1, INT_COLUMN_MAX);

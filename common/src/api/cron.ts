@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CRON_TEXT, EXECUTIONS_LIMIT } from '../cronSchedule.js';
+import { idParam } from './common.js';
 
 export const JOB_TYPES = [
   'database_backup',
@@ -129,7 +130,7 @@ export type UpdateJobRequest = z.infer<typeof updateJobRequest>;
 
 export const jobIdParams = z.object({ id: z.string().uuid(CRON_TEXT.jobNotFound) });
 export const jobUuidParams = z.object({ jobUuid: z.string().uuid(CRON_TEXT.jobNotFound) });
-export const executionIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const executionIdParams = z.object({ id: idParam() });
 
 /**
  * A page of executions: newest first (then the later-recorded of a tie), `limit` from `offset`,
@@ -143,7 +144,7 @@ export const executionsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(EXECUTIONS_PAGE_MAX).default(EXECUTIONS_LIMIT),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   beforeStartedAt: z.iso.datetime({ message: 'beforeStartedAt must be an ISO-8601 UTC time' }).optional(),
-  beforeId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  beforeId: idParam('beforeId').optional(),
 });
 export const CRON_TEXT_CURSOR = 'Give beforeStartedAt and beforeId together';
 export type ExecutionsQuery = z.infer<typeof executionsQuery>;

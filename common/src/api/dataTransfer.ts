@@ -40,6 +40,11 @@ export const importReport = z
     tables: z.record(z.string(), tableCounts),
     /** Why rows were rejected (the first 100). */
     rejected: z.array(z.object({ table: z.string(), row: z.number().int(), reason: z.string() })),
+    /**
+     * The account's time zone: the export's replaces the account's when they differ (`from` the
+     * account's, null when it has none yet); null when the import leaves it as it is.
+     */
+    timezone: z.object({ from: z.string().nullable(), to: z.string() }).nullable(),
   })
   .meta({ id: 'ImportReport' });
 export type ImportReport = z.infer<typeof importReport>;

@@ -10,6 +10,7 @@ import {
   NOTES_PAGE_SIZE,
 } from '../journalConstants.js';
 import { DEFAULT_ENERGY_LEVEL } from '../journalText.js';
+import { idParam } from './common.js';
 import { isoDate } from './dates.js';
 
 export { isoDate } from './dates.js';
@@ -118,7 +119,7 @@ export type NoteHeadline = z.infer<typeof noteHeadline>;
 export const headlinesResponse = z.array(z.object({ date: z.string(), entries: z.array(noteHeadline) }));
 export type HeadlinesResponse = z.infer<typeof headlinesResponse>;
 
-export const noteContentParams = z.object({ type: noteEntryType, id: z.coerce.number().int().positive() });
+export const noteContentParams = z.object({ type: noteEntryType, id: idParam() });
 
 export const noteContent = z
   .object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TODO_MAX_LENGTH, TODO_TEXT } from '../journalConstants.js';
+import { idParam } from './common.js';
 
 export const todo = z
   .object({
@@ -68,7 +69,7 @@ export const updateTodoRequest = z
   .refine((b) => b.completed !== undefined || b.content !== undefined, 'Nothing to update');
 export type UpdateTodoRequest = z.infer<typeof updateTodoRequest>;
 
-export const todoIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const todoIdParams = z.object({ id: idParam() });
 export const todosResponse = z.array(todo);
 
 /** The whole edited checklist, applied at once (see checklistText.ts for the format). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TODO_MAX_LENGTH } from '../journalConstants.js';
 import { isValidDate } from '../time.js';
-import { BULK_DELETE_MAX, type BulkDeleteResponse, bulkDeleteResponse } from './common.js';
+import { BULK_DELETE_MAX, type BulkDeleteResponse, bulkDeleteResponse, idField, idParam } from './common.js';
 import { todo } from './todos.js';
 
 /** The spec's texts for transcripts, written once for the server, the screens and the tests. */
@@ -100,13 +100,7 @@ export const transcriptBody = z.object({
 });
 export type TranscriptBody = z.input<typeof transcriptBody>;
 
-export const transcriptIdParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
+export const transcriptIdParams = z.object({ id: idParam() });
 const day = z.string().max(10, TRANSCRIPT_TEXT.dateFormat).refine(isValidDate, { message: TRANSCRIPT_TEXT.dateFormat });
 export const transcriptDateParams = z.object({ date: day });
 export const transcriptRangeParams = z
@@ -154,13 +148,7 @@ export type TranscriptSummaryPage = z.infer<typeof transcriptSummaryPage>;
 
 export const bulkDeleteTranscriptsRequest = z.object({
   ids: z
-    .array(
-      z
-        .number()
-        .int()
-        .positive()
-        .max(2 ** 31 - 1),
-    )
+    .array(idField('ids'))
     .min(1, 'Choose at least one transcript')
     .max(BULK_DELETE_MAX, `At most ${BULK_DELETE_MAX} items at once`),
 });

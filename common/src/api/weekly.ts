@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { coachMeta } from './coach.js';
+import { idParam } from './common.js';
 import { isoDate } from './dates.js';
 
 /** Weekly planning (part 2 §3 'Weekly plan journal entry', §7 'Weekly and journal calls'). */
@@ -134,7 +135,7 @@ export const weeklyConversation = z
 export type WeeklyConversation = z.infer<typeof weeklyConversation>;
 
 export const saveConversationRequest = z.object({ conversation: z.array(planningMessage).max(400) });
-export const conversationIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const conversationIdParams = z.object({ id: idParam() });
 
 /** POST /api/weekly/coach: the spec's body; the plan's simplified events arrive as calendar_events. */
 export const weeklyCoachRequest = z.object({

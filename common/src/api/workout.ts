@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_WORKOUT_PREFERENCES, EQUIPMENT_OPTIONS } from '../workoutConstants.js';
+import { INT_COLUMN_MAX, intField } from './common.js';
 import { isoDate } from './dates.js';
 
 /** The shape of a plan as §3 describes it; uuids are filled in by the server before storing. */
@@ -15,14 +16,14 @@ export const exerciseSchema = z.object({
 export const sectionSchema = z.object({
   uuid: z.string().optional(),
   section_name: z.string().min(1),
-  duration: z.number().int().positive(),
+  duration: intField('duration', 1, INT_COLUMN_MAX),
   exercises: z.array(exerciseSchema).min(1),
 });
 export const workoutPlanSchema = z.object({
   uuid: z.string().optional(),
   title: z.string().min(1),
   description: z.string(),
-  estimated_duration: z.number().int().positive(),
+  estimated_duration: intField('estimated_duration', 1, INT_COLUMN_MAX),
   equipment_needed: z.array(z.string()),
   notes: z.string(),
   workout_sections: z.array(sectionSchema).min(1),

@@ -1,3 +1,4 @@
+import { INT_COLUMN_MAX } from '../../../../common/src/api/common.js';
 import type { DailyStructuredData } from '../../../../common/src/journalText.js';
 import { findRowById, type JournalRow, listJournalEntries, parseJson } from '../journal/repo.js';
 import { findTranscripts, recentTranscripts } from '../notes/repo.js';
@@ -12,8 +13,9 @@ const JOURNAL_ENTRIES = 30;
 const WORKOUT_ITEMS = 14;
 const TRANSCRIPTS = 10;
 
+/** The attached ids that can name a row (an id past an integer column names none). */
 const ids = (list: Array<string | number> | undefined) =>
-  (list ?? []).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  (list ?? []).map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= INT_COLUMN_MAX);
 
 /** A daily note's morning and evening parts as one set of fields. */
 function dailyFields(structured: Record<string, unknown> | null): JournalStructured | undefined {

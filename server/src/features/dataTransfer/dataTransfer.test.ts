@@ -75,6 +75,7 @@ type Account = typeof accountArb extends fc.Arbitrary<infer T> ? T : never;
 const comparable = (tables: Record<string, Array<Record<string, unknown>>>) => ({
   ...tables,
   coach_conversations: tables.coach_conversations?.map(({ conversation_uuid: _, ...rest }) => rest),
+  cron_jobs: tables.cron_jobs?.map(({ job_uuid: _, ...rest }) => rest),
 });
 
 const day = (d: number) => `2026-02-${String(d).padStart(2, '0')}`;
@@ -229,6 +230,93 @@ describe('export', () => {
     expect(tables.filter((t) => !decided.includes(t))).toEqual([]);
   });
 
+  it("holds the user's jobs, calendar choices and time zone, and no calendar credentials or others' jobs", async () => {
+    const admin = await createUserAndSignIn(h, `settler${++n}`, true);
+    const id = await userIdOf(h, admin.username);
+    await admin.request({ method: 'PUT', url: '/api/settings', payload: { timezone: 'Europe/Berlin' } });
+    const job = await admin.request({
+      method: 'POST',
+      url: '/api/cron/jobs',
+      payload: { name: 'Morning briefing', schedule: '0 7 * * 1-5', job_type: 'assistant_briefing' },
+    });
+    expect(job.statusCode).toBe(201);
+    const backup = await admin.request({
+      method: 'POST',
+      url: '/api/cron/jobs',
+      payload: { name: 'Nightly backup', schedule: '0 2 * * *', job_type: 'health_check' },
+    });
+    expect(backup.statusCode).toBe(201);
+    const connection = await h.ctx.db
+      .insertInto('calendar_connections')
+      .values({
+        user_id: id,
+        provider: 'caldav',
+        label: 'Work',
+        credentials: 'SECRET-CALENDAR-CREDENTIALS',
+        status: 'connected',
+        last_sync_time: null,
+        last_error: null,
+        created_at: at(1),
+        updated_at: at(1),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await h.ctx.db
+      .insertInto('calendar_calendars')
+      .values({
+        user_id: id,
+        connection_id: connection.id,
+        remote_id: 'https://cal.example/work/',
+        summary: 'Work',
+        background_color: '#000',
+        foreground_color: '#fff',
+        writable: 1,
+        is_primary: 1,
+        sync_state: null,
+        read_issues: null,
+      })
+      .execute();
+    const saved = await admin.request({
+      method: 'PUT',
+      url: '/api/calendar/sync-settings',
+      payload: {
+        auto_sync: false,
+        sync_workouts: true,
+        sync_journal: true,
+        selected_calendars: ['caldav:https://cal.example/work/'],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const { doc, files } = await exportOf(admin);
+    expect(doc.account).toEqual({ username: admin.username, timezone: 'Europe/Berlin' });
+    expect(doc.tables.cron_jobs).toEqual([
+      expect.objectContaining({
+        job_uuid: job.json().job_uuid,
+        name: 'Morning briefing',
+        schedule: '0 7 * * 1-5',
+        timezone: 'Europe/Berlin',
+        job_type: 'assistant_briefing',
+        job_config: '{}',
+        enabled: 1,
+      }),
+    ]);
+    expect(doc.tables.cron_jobs[0]).not.toHaveProperty('next_run');
+    expect(doc.tables.calendar_sync_settings).toEqual([
+      expect.objectContaining({
+        auto_sync: 0,
+        sync_workouts: 1,
+        sync_journal: 1,
+        selected_calendars: JSON.stringify(['caldav:https://cal.example/work/']),
+      }),
+    ]);
+    const all = Object.values(files)
+      .map((f) => new TextDecoder().decode(f))
+      .join('\n');
+    expect(all).not.toContain('SECRET-CALENDAR-CREDENTIALS');
+    expect(all).not.toContain('Nightly backup');
+  });
+
   it('needs a session', async () => {
     expect((await h.app.inject({ method: 'GET', url: '/api/export' })).statusCode).toBe(401);
     expect((await h.app.inject({ method: 'POST', url: '/api/import' })).statusCode).toBe(401);
@@ -267,6 +355,118 @@ describe('import', () => {
       }),
       { numRuns: 6 },
     );
+    // Six accounts, each exported four times and imported three: slow on a busy machine.
+  }, 90_000);
+
+  it('brings jobs, calendar choices and the time zone into another account: new job ids, next runs from now, once', async () => {
+    const source = await fresh('mover');
+    await source.request({ method: 'PUT', url: '/api/settings', payload: { timezone: 'America/New_York' } });
+    const job = await source.request({
+      method: 'POST',
+      url: '/api/cron/jobs',
+      payload: { name: 'Briefing', schedule: '30 6 * * *', job_type: 'assistant_briefing' },
+    });
+    await source.request({
+      method: 'POST',
+      url: '/api/cron/jobs',
+      payload: { name: 'Paused briefing', schedule: '0 12 * * *', job_type: 'assistant_briefing', enabled: false },
+    });
+    // Settings that name a calendar not connected here: kept, they apply once it is connected again.
+    const { doc } = await exportOf(source);
+    doc.tables.calendar_sync_settings = [
+      {
+        auto_sync: 0,
+        sync_workouts: 0,
+        sync_journal: 1,
+        selected_calendars: JSON.stringify(['google:someone@example.com']),
+        updated_at: '2026-02-01T10:00:00.000Z',
+      },
+    ];
+    const zip = zipSync({ 'daymark.json': strToU8(JSON.stringify(doc)) });
+
+    const target = await fresh('landing');
+    await target.request({ method: 'PUT', url: '/api/settings', payload: { timezone: 'Asia/Tokyo' } });
+    const dry = (await importZip(target, zip, true)).json();
+    expect(dry.timezone).toEqual({ from: 'Asia/Tokyo', to: 'America/New_York' });
+    expect(dry.tables.account).toEqual({ added: 1, skipped: 0, rejected: 0 });
+    expect(dry.tables.cron_jobs).toEqual({ added: 2, skipped: 0, rejected: 0 });
+    expect((await target.request({ method: 'GET', url: '/api/settings' })).json().timezone).toBe('Asia/Tokyo');
+
+    const before = Date.now();
+    const done = (await importZip(target, zip)).json();
+    expect(done.rejected).toEqual([]);
+    expect(done.tables.calendar_sync_settings).toEqual({ added: 1, skipped: 0, rejected: 0 });
+    expect((await target.request({ method: 'GET', url: '/api/settings' })).json().timezone).toBe('America/New_York');
+
+    const jobs = (await target.request({ method: 'GET', url: '/api/cron/jobs' })).json() as Array<
+      Record<string, unknown>
+    >;
+    expect(jobs.map((j) => [j.name, j.enabled, j.timezone, j.last_run])).toEqual([
+      ['Briefing', true, 'America/New_York', null],
+      ['Paused briefing', false, 'America/New_York', null],
+    ]);
+    const briefing = jobs[0] as { job_uuid: string; next_run: string };
+    // The uuid is taken on this server (the source's job): the copy has its own.
+    expect(briefing.job_uuid).not.toBe(job.json().job_uuid);
+    expect(Date.parse(briefing.next_run)).toBeGreaterThan(before);
+    expect(new Date(briefing.next_run).toLocaleTimeString('en-GB', { timeZone: 'America/New_York' })).toBe('06:30:00');
+    expect(jobs[1]?.next_run).toBeNull();
+    const sync = (await target.request({ method: 'GET', url: '/api/calendar/sync-settings' })).json();
+    expect(sync).toMatchObject({
+      auto_sync: false,
+      sync_workouts: false,
+      sync_journal: true,
+      selected_calendars: ['google:someone@example.com'],
+    });
+
+    const again = (await importZip(target, zip)).json();
+    for (const [table, counts] of Object.entries(again.tables as Record<string, { added: number }>)) {
+      expect(counts.added, table).toBe(0);
+    }
+    expect(again.timezone).toBeNull();
+    expect(again.tables.account).toEqual({ added: 0, skipped: 1, rejected: 0 });
+    expect((await target.request({ method: 'GET', url: '/api/cron/jobs' })).json()).toHaveLength(2);
+  });
+
+  it('refuses jobs a user cannot have or this server cannot read, and a time zone it does not know', async () => {
+    const c = await fresh('strict');
+    const { doc } = await exportOf(c);
+    const job = (over: Record<string, unknown>) => ({
+      job_uuid: crypto.randomUUID(),
+      name: 'Job',
+      description: '',
+      schedule: '0 7 * * *',
+      timezone: 'UTC',
+      job_type: 'assistant_briefing',
+      job_config: '{}',
+      enabled: 1,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+      ...over,
+    });
+    doc.tables.cron_jobs = [
+      job({ job_type: 'custom_script', job_config: '{"script":"x.sh"}' }),
+      job({ schedule: 'every morning' }),
+      job({ timezone: 'Mars/Olympus' }),
+      job({ job_config: '{"unknown":1}' }),
+      job({ name: 'Fine' }),
+    ];
+    doc.account = { timezone: 'Europe/Nowhere' };
+    const report = (await importZip(c, zipSync({ 'daymark.json': strToU8(JSON.stringify(doc)) }))).json();
+    expect(report.tables.cron_jobs).toEqual({ added: 1, skipped: 0, rejected: 4 });
+    expect(report.tables.account).toEqual({ added: 0, skipped: 0, rejected: 1 });
+    expect(report.timezone).toBeNull();
+    expect(report.rejected.map((r: { table: string; row: number }) => [r.table, r.row])).toEqual([
+      ['cron_jobs', 0],
+      ['cron_jobs', 1],
+      ['cron_jobs', 2],
+      ['cron_jobs', 3],
+      ['account', 0],
+    ]);
+    expect(report.rejected[0].reason).toContain('custom_script');
+    const jobs = (await c.request({ method: 'GET', url: '/api/cron/jobs' })).json();
+    expect(jobs.map((j: { name: string }) => j.name)).toEqual(['Fine']);
+    expect((await c.request({ method: 'GET', url: '/api/settings' })).json().timezone).toBe('UTC');
   });
 
   it('reads an export written before a nullable column existed: the column is null', async () => {

@@ -21,14 +21,11 @@ async function* rowsOf(db: Db, spec: TableSpec, userId: number): AsyncGenerator<
   const columns = ['id', ...Object.keys(spec.columns), ...(spec.parent ? [spec.parent.column] : [])];
   let after = 0;
   for (;;) {
-    const page = (await anyDb(db)
-      .selectFrom(spec.name)
-      .select(columns)
-      .where('user_id', '=', userId)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(PAGE)
-      .execute()) as Array<Row & { id: number }>;
+    let query = anyDb(db).selectFrom(spec.name).select(columns).where('user_id', '=', userId);
+    if (spec.only) query = query.where(spec.only.column, 'in', spec.only.in);
+    const page = (await query.where('id', '>', after).orderBy('id').limit(PAGE).execute()) as Array<
+      Row & { id: number }
+    >;
     if (page.length === 0) return;
     yield page;
     after = Number(page[page.length - 1]?.id);
@@ -38,7 +35,7 @@ async function* rowsOf(db: Db, spec: TableSpec, userId: number): AsyncGenerator<
 
 /**
  * The user's whole account as a zip, produced while it is sent: `daymark.json` (every table of
- * EXPORTED_TABLES, with the schema version) and readable Markdown. Memory stays bounded: rows
+ * EXPORTED_TABLES and the account's time zone, with the schema version) and readable Markdown. Memory stays bounded: rows
  * are read a page at a time and the writer waits when the reader is slower.
  */
 export function exportZip(db: Db, user: ExportUser, now: Date = new Date()): Readable {
@@ -62,11 +59,13 @@ export function exportZip(db: Db, user: ExportUser, now: Date = new Date()): Rea
       json.push(encoder.encode(s));
       await drained();
     };
+    // The zone the user set (null when none was ever set: an import then leaves the account's as it is).
+    const account = await db.selectFrom('users').select('timezone').where('id', '=', user.id).executeTakeFirst();
     const header = {
       format: EXPORT_FORMAT,
       schemaVersion: EXPORT_SCHEMA_VERSION,
       exportedAt: now.toISOString(),
-      account: { username: user.username, timezone: user.timeZone },
+      account: { username: user.username, timezone: account?.timezone ?? null },
     };
     await write(`${JSON.stringify(header).slice(0, -1)},"tables":{`);
     const parentKeys = new Map<string, Map<number, string>>();

@@ -7,6 +7,7 @@ import {
   EXPORT_SCHEMA_VERSION,
   type ImportReport,
 } from '../../../../common/src/api/dataTransfer.js';
+import { timeZoneName } from '../../../../common/src/api/dates.js';
 import type { Db } from '../../db/index.js';
 import { HttpError } from '../../http/errors.js';
 import { assertOpenWithinLimit } from '../todos/service.js';
@@ -20,7 +21,12 @@ const MAX_REASONS = 100;
 export interface ExportDoc {
   schemaVersion: number;
   tables: Record<string, unknown>;
+  /** The exporting account's time zone, as written (checked when the import is planned). */
+  timezone: unknown;
 }
+
+/** The report's name for the account's settings (its time zone), beside the tables. */
+export const ACCOUNT = 'account';
 
 /** Reads daymark.json out of an export zip; anything else is a 400 with a clear message. */
 export function readExport(zip: Uint8Array): ExportDoc {
@@ -49,12 +55,13 @@ export function readExport(zip: Uint8Array): ExportDoc {
   if (!doc || typeof doc !== 'object' || (doc as Row).format !== EXPORT_FORMAT) {
     throw new HttpError(400, DATA_TEXT.notExport);
   }
-  const { schemaVersion, tables } = doc as Row;
+  const { schemaVersion, tables, account } = doc as Row;
   if (schemaVersion !== EXPORT_SCHEMA_VERSION) {
     throw new HttpError(400, DATA_TEXT.foreignVersion(schemaVersion, EXPORT_SCHEMA_VERSION));
   }
   if (!tables || typeof tables !== 'object' || Array.isArray(tables)) throw new HttpError(400, DATA_TEXT.notExport);
-  return { schemaVersion, tables: tables as Record<string, unknown> };
+  const timezone = account && typeof account === 'object' ? (account as Row).timezone : undefined;
+  return { schemaVersion, tables: tables as Record<string, unknown>, timezone };
 }
 
 interface Plan {
@@ -71,7 +78,9 @@ async function existingKeys(
   parentKeyById: Map<string, Map<number, string>>,
 ) {
   const columns = ['id', ...Object.keys(spec.columns), ...(spec.parent ? [spec.parent.column] : [])];
-  const rows = (await anyDb(db).selectFrom(spec.name).select(columns).where('user_id', '=', userId).execute()) as Row[];
+  let query = anyDb(db).selectFrom(spec.name).select(columns).where('user_id', '=', userId);
+  if (spec.only) query = query.where(spec.only.column, 'in', spec.only.in);
+  const rows = (await query.execute()) as Row[];
   const idByKey = new Map<string, number>();
   const keyById = new Map<number, string>();
   for (const row of rows) {
@@ -85,7 +94,7 @@ async function existingKeys(
 
 /** What importing the document would do: rows added, skipped as already present, rejected and why. */
 async function planImport(db: Kysely<unknown>, userId: number, doc: ExportDoc, dryRun: boolean): Promise<Plan> {
-  const report: ImportReport = { dryRun, schemaVersion: doc.schemaVersion, tables: {}, rejected: [] };
+  const report: ImportReport = { dryRun, schemaVersion: doc.schemaVersion, tables: {}, rejected: [], timezone: null };
   const adds = new Map<string, Row[]>();
   const parentKeyById = new Map<string, Map<number, string>>();
   const knownKeys = new Map<string, Set<string>>();
@@ -118,6 +127,11 @@ async function planImport(db: Kysely<unknown>, userId: number, doc: ExportDoc, d
         return;
       }
       const row = parsed.data as Row;
+      const problem = spec.check?.(row);
+      if (problem) {
+        reject(spec.name, i, problem);
+        return;
+      }
       if (spec.parent && !knownKeys.get(spec.parent.table)?.has(String(row[spec.parent.as]))) {
         reject(spec.name, i, `its ${spec.parent.as} is not in the export`);
         return;
@@ -132,11 +146,43 @@ async function planImport(db: Kysely<unknown>, userId: number, doc: ExportDoc, d
       counts.added++;
     });
   }
+  await planTimeZone(db, userId, doc, report, reject);
   return { report, adds };
 }
 
+/**
+ * The export's time zone replaces the account's when they differ (the review shows the change
+ * before anything is written); an export without one leaves the account's as it is.
+ */
+async function planTimeZone(
+  db: Kysely<unknown>,
+  userId: number,
+  doc: ExportDoc,
+  report: ImportReport,
+  reject: (table: string, row: number, reason: string) => void,
+) {
+  if (doc.timezone === undefined || doc.timezone === null) return;
+  const counts = { added: 0, skipped: 0, rejected: 0 };
+  report.tables[ACCOUNT] = counts;
+  const zone = timeZoneName.safeParse(doc.timezone);
+  if (!zone.success) {
+    reject(ACCOUNT, 0, `timezone: ${zone.error.issues[0]?.message ?? 'not a time zone'}`);
+    return;
+  }
+  const user = (await anyDb(db).selectFrom('users').select('timezone').where('id', '=', userId).executeTakeFirst()) as
+    | { timezone: string | null }
+    | undefined;
+  const current = user?.timezone ?? null;
+  if (current === zone.data) {
+    counts.skipped++;
+    return;
+  }
+  counts.added++;
+  report.timezone = { from: current, to: zone.data };
+}
+
 /** Writes the planned rows in one transaction; children get their parents' new or existing ids. */
-async function applyPlan(trx: Kysely<unknown>, userId: number, adds: Map<string, Row[]>) {
+async function applyPlan(trx: Kysely<unknown>, userId: number, adds: Map<string, Row[]>, now: Date) {
   const idByKey = new Map<string, Map<string, number>>();
   for (const spec of EXPORTED_TABLES) {
     const ids = (await existingKeys(trx, spec, userId, new Map())).idByKey;
@@ -146,6 +192,7 @@ async function applyPlan(trx: Kysely<unknown>, userId: number, adds: Map<string,
     for (const row of adds.get(spec.name) ?? []) {
       const values: Row = { user_id: userId };
       for (const c of Object.keys(spec.columns)) values[c] = row[c];
+      Object.assign(values, spec.derived?.(row, now));
       if (spec.parent) {
         const parentId = idByKey.get(spec.parent.table)?.get(String(row[spec.parent.as]));
         if (parentId === undefined) continue;
@@ -162,7 +209,13 @@ async function applyPlan(trx: Kysely<unknown>, userId: number, adds: Map<string,
 }
 
 /** Imports an export into the user's account (or, with dryRun, only reports what it would do). */
-export async function importExport(db: Db, userId: number, doc: ExportDoc, dryRun: boolean): Promise<ImportReport> {
+export async function importExport(
+  db: Db,
+  userId: number,
+  doc: ExportDoc,
+  dryRun: boolean,
+  now: Date = new Date(),
+): Promise<ImportReport> {
   if (dryRun) {
     const plan = await planImport(anyDb(db), userId, doc, true);
     // Told now, not only by the real import: it would leave more open todos than the list holds.
@@ -171,7 +224,14 @@ export async function importExport(db: Db, userId: number, doc: ExportDoc, dryRu
   }
   return db.transaction().execute(async (trx) => {
     const plan = await planImport(anyDb(trx), userId, doc, false);
-    await applyPlan(anyDb(trx), userId, plan.adds);
+    await applyPlan(anyDb(trx), userId, plan.adds, now);
+    if (plan.report.timezone) {
+      await anyDb(trx)
+        .updateTable('users')
+        .set({ timezone: plan.report.timezone.to })
+        .where('id', '=', userId)
+        .execute();
+    }
     // An import that would leave more open todos than the list holds changes nothing.
     await assertOpenWithinLimit(trx, userId);
     return plan.report;

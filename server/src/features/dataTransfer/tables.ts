@@ -1,15 +1,20 @@
 import { z } from 'zod';
+import { timeZoneName } from '../../../../common/src/api/dates.js';
+import { nextRun, scheduleProblem } from '../../../../common/src/cronSchedule.js';
 import { isValidDate } from '../../../../common/src/time.js';
 import type { Database } from '../../db/schema.js';
+import { jobTypes } from '../../jobs/types/index.js';
+import { validateConfig } from '../cron/config.js';
 
 /**
- * The tables an export holds: every table of a user's own content, listed once here. A feature
- * that adds a table of user content adds one entry (parents before their children). Secrets are
- * never listed: sessions, password hashes, API key hashes and calendar credentials stay behind.
- * `id` and `user_id` are never exported; a child row names its parent by the parent's key.
+ * The tables an export holds: every table of a user's own content and settings, listed once
+ * here. A feature that adds a table of user content adds one entry (parents before their
+ * children). Secrets are never listed: sessions, password hashes, API key hashes and calendar
+ * credentials stay behind. `id` and `user_id` are never exported; a child row names its parent
+ * by the parent's key. The account's time zone travels in the export's header (`account`).
  */
 
-type ColumnType = 'text' | 'textNull' | 'date' | 'instant' | 'instantNull' | 'flag' | 'json' | 'jsonNull';
+type ColumnType = 'text' | 'textNull' | 'date' | 'instant' | 'instantNull' | 'flag' | 'json' | 'jsonNull' | 'zone';
 
 const MAX_TEXT = 2_000_000;
 // PostgreSQL text cannot hold NUL characters, so no export may bring one in.
@@ -37,6 +42,7 @@ const COLUMN: Record<ColumnType, z.ZodType> = {
   flag: z.union([z.literal(0), z.literal(1)]),
   json: text.refine(isJson, 'not JSON text'),
   jsonNull: orNull(text.refine(isJson, 'not JSON text')),
+  zone: z.string().refine((s) => timeZoneName.safeParse(s).success, 'not a time zone'),
 };
 
 export type Row = Record<string, unknown>;
@@ -50,9 +56,20 @@ export interface TableSpec {
   parent?: { table: keyof Database & string; column: string; as: string };
   /** Columns unique across all users: a taken value gets a fresh one on import. */
   globallyUnique?: string[];
+  /** Only the user's rows whose `column` is one of `in` are exported (and compared on import); `why` the others are not. */
+  only?: { column: string; in: readonly string[]; why: string };
+  /** What makes a row that matches the columns' types unusable (null: it is fine). */
+  check?: (row: Row) => string | null;
+  /** Columns an imported row gets from this installation rather than from the export. */
+  derived?: (row: Row, now: Date) => Row;
 }
 
 const k = (...parts: unknown[]) => JSON.stringify(parts);
+
+/** Job types a user creates for themselves (the others are the administrator's). */
+const USER_JOB_TYPES = jobTypes.filter((t) => !t.system).map((t) => t.type);
+
+const selectedCalendars = z.array(z.string().max(2000)).max(1000);
 
 export const EXPORTED_TABLES: TableSpec[] = [
   {
@@ -180,6 +197,52 @@ export const EXPORTED_TABLES: TableSpec[] = [
     columns: { equipment_available: 'json', workout_preferences: 'json', updated_at: 'instant' },
     key: () => k('settings'),
   },
+  {
+    // Which calendars are shown and written to, and the sync switches. The calendars are named
+    // by provider and address, so the choice applies again once the same calendars are connected.
+    name: 'calendar_sync_settings',
+    columns: {
+      auto_sync: 'flag',
+      sync_workouts: 'flag',
+      sync_journal: 'flag',
+      selected_calendars: 'json',
+      updated_at: 'instant',
+    },
+    key: () => k('settings'),
+    check: (r) =>
+      selectedCalendars.safeParse(JSON.parse(String(r.selected_calendars))).success
+        ? null
+        : 'selected_calendars: not a list of calendar ids',
+  },
+  {
+    // The user's own scheduled jobs (the briefing), with their schedule and zone. The next run
+    // is counted from the moment of the import; the history of runs stays behind.
+    name: 'cron_jobs',
+    columns: {
+      job_uuid: 'text',
+      name: 'text',
+      description: 'text',
+      schedule: 'text',
+      timezone: 'zone',
+      job_type: 'text',
+      job_config: 'json',
+      enabled: 'flag',
+      created_at: 'instant',
+      updated_at: 'instant',
+    },
+    key: (r) => k(r.job_type, r.name, r.created_at),
+    globallyUnique: ['job_uuid'],
+    only: {
+      column: 'job_type',
+      in: USER_JOB_TYPES,
+      why: "jobs of the installation's upkeep (backups, log clean-up, health checks, scripts) belong to the installation and are set up by its administrator",
+    },
+    check: checkJob,
+    derived: (r, now) => ({
+      last_run: null,
+      next_run: r.enabled ? (nextRun(String(r.schedule), String(r.timezone), now)?.toISOString() ?? null) : null,
+    }),
+  },
 ];
 
 /**
@@ -190,17 +253,30 @@ export const NOT_EXPORTED: Record<string, string> = {
   users: 'the account itself: the importing account receives the data',
   sessions: 'secrets (sign-in tokens)',
   api_keys: 'secrets (key hashes); keys are created again for the new place',
-  calendar_connections: 'secrets (calendar credentials); calendars are connected again',
+  calendar_connections:
+    'secrets (calendar passwords, tokens, OAuth grants); each calendar account is connected again after an import',
   calendar_calendars: 'read from the calendar servers when a calendar is connected',
   calendar_events: "a cache of the calendar servers' events",
-  calendar_sync_settings: 'belongs with the connections, which are not exported',
   calendar_oauth_states: 'authorizations in progress, valid for minutes',
   calendar_written_events: "ids of events at this installation's calendar connections",
-  cron_jobs: "scheduled jobs belong to the installation and its administrator's set-up",
-  cron_executions: 'the history of those jobs',
+  cron_executions: "the history of the jobs' runs at this installation (their output and errors)",
   search_index: 'derived from the exported rows, rebuilt by the database on import',
   login_attempts: 'failed-login counters of the installation, not of an account',
 };
+
+/** An imported job must be one this installation runs for a user, on a valid schedule and config. */
+function checkJob(r: Row): string | null {
+  const type = jobTypes.find((t) => t.type === r.job_type && !t.system);
+  if (!type) return `job_type: ${String(r.job_type).slice(0, 100)} is not a job a user can have`;
+  if (String(r.name).trim() === '' || String(r.name).length > 200) return 'name: must be 1 to 200 characters';
+  if (String(r.description).length > 2000) return 'description: at most 2000 characters';
+  const problem = scheduleProblem(String(r.schedule), String(r.timezone));
+  if (problem) return `schedule: ${problem}`;
+  const config = JSON.parse(String(r.job_config)) as unknown;
+  if (!config || typeof config !== 'object' || Array.isArray(config)) return 'job_config: not an object';
+  const checked = validateConfig(type.configSchema, config as Record<string, unknown>);
+  return typeof checked === 'string' ? `job_config: ${checked}` : null;
+}
 
 /** The schema an imported row of a table must match (unknown fields are dropped). */
 export function rowSchema(spec: TableSpec) {

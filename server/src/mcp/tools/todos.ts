@@ -1,3 +1,4 @@
+import { idField } from '../../../../common/src/api/common.js';
 import { TODOS_DONE_PAGE_DEFAULT, TODOS_DONE_PAGE_MAX, todoContent } from '../../../../common/src/api/todos.js';
 import { listTodos } from '../../features/todos/repo.js';
 import * as todos from '../../features/todos/service.js';
@@ -10,7 +11,7 @@ const todo = z.object({
   completed_at: z.string().nullable(),
   created_at: z.string(),
 });
-const todoId = z.number().int().positive().describe('The todo id, as given by todos_list');
+const todoId = idField().describe('The todo id, as given by todos_list');
 const line = (t: z.infer<typeof todo>) => `- [${t.completed ? 'x' : ' '}] ${t.content} (id ${t.id})`;
 
 export const todoTools: ToolDef[] = [

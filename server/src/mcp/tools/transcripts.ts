@@ -1,3 +1,4 @@
+import { idField } from '../../../../common/src/api/common.js';
 import {
   TRANSCRIPT_MAX_CHARS,
   TRANSCRIPT_PAGE_DEFAULT,
@@ -88,7 +89,7 @@ export const transcriptTools: ToolDef[] = [
     title: 'Read a meeting transcript',
     description: `Reads one transcript (id from transcripts_list, today or search): its title, date, context and text. Long texts come in parts of ${PART_CHARS.toLocaleString('en-US')} characters: pass the returned next_offset as offset to read on.`,
     input: {
-      id: z.number().int().positive(),
+      id: idField(),
       offset: z.number().int().min(0).default(0).describe('Where in the text to start'),
     },
     output: {

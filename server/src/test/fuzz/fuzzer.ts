@@ -3,7 +3,7 @@ import { addUser } from '../../features/users/service.js';
 import { type ApiDocument, operationsOf } from '../apiDocument.js';
 import { type Harness, TEST_PASSWORD } from '../harness.js';
 import { checkResponse, type DocCheck, makeChecker } from './checks.js';
-import { type Actor, type DocOperation, type FuzzRequest, requestArb } from './requests.js';
+import { type Actor, type DocOperation, type FuzzRequest, integerOverrides, requestArb } from './requests.js';
 import type { GenContext } from './schemaArb.js';
 import { changedTables, type Snapshot, snapshot, tablesOf } from './snapshot.js';
 
@@ -178,6 +178,12 @@ export async function fuzz(h: Harness, opts: FuzzOptions): Promise<FuzzReport> {
       const arb = i >= valid ? arbs[1] : arbs[0];
       const [req] = fc.sample(arb, { numRuns: 1, seed: opts.seed * 100_003 + opIndex * 1009 + i });
       timing.generate += performance.now() - g0;
+      if (req) await send(d, req);
+    }
+    // Then each integer of the operation at each boundary value, once.
+    for (const [j, override] of integerOverrides(d, ctxFor(d.path)('alice')).entries()) {
+      const arb = requestArb(d, ctxFor(d.path), false, override);
+      const [req] = fc.sample(arb, { numRuns: 1, seed: opts.seed * 100_019 + opIndex * 1013 + j });
       if (req) await send(d, req);
     }
     report.operations++;

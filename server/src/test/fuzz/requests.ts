@@ -9,7 +9,7 @@ import {
   ONE_MB,
   WRONG_CONTENT_TYPES,
 } from './hostile.js';
-import { type GenContext, resolve, type Schema, valueArb } from './schemaArb.js';
+import { type GenContext, INTEGER_BOUNDARIES, resolve, type Schema, sendable, valueArb } from './schemaArb.js';
 
 export type Actor = 'alice' | 'bob' | 'anon';
 
@@ -93,26 +93,72 @@ function jsonRpcArb(ctx: GenContext): fc.Arbitrary<unknown> {
 
 const bodySchema = (d: DocOperation): Schema | undefined => d.op.requestBody?.content?.['application/json']?.schema;
 
+/** One integer of an operation (a path or query parameter, a field of the body) set to one value. */
+export interface IntegerOverride {
+  in: 'path' | 'query' | 'body';
+  name: string;
+  value: unknown;
+}
+
+const isInteger = (s: Schema, ctx: GenContext) => {
+  const r = resolve(s, ctx);
+  const alternatives = r.anyOf ?? r.oneOf ?? [r];
+  return alternatives.some((a) => [resolve(a, ctx).type].flat().includes('integer'));
+};
+
+/**
+ * Each integer of the operation with each boundary value (INTEGER_BOUNDARIES): its parameters,
+ * and its body's fields (an array of integers gets a one-item array).
+ */
+export function integerOverrides(d: DocOperation, ctx: GenContext): IntegerOverride[] {
+  const out: IntegerOverride[] = [];
+  for (const p of (d.op.parameters ?? []) as Param[]) {
+    if ((p.in === 'path' || p.in === 'query') && isInteger(p.schema, ctx)) {
+      for (const value of INTEGER_BOUNDARIES) out.push({ in: p.in, name: p.name, value });
+    }
+  }
+  const schema = bodySchema(d);
+  for (const [name, field] of Object.entries(schema ? (resolve(schema, ctx).properties ?? {}) : {})) {
+    const f = resolve(field, ctx);
+    const list = [f.type].flat().includes('array') && f.items ? isInteger(f.items, ctx) : false;
+    if (!list && !isInteger(f, ctx)) continue;
+    for (const value of INTEGER_BOUNDARIES) out.push({ in: 'body', name, value: list ? [value] : value });
+  }
+  return out;
+}
+
 /**
  * A request for one operation: `valid` follows the document (ids and dates from what exists);
- * otherwise one thing is spoiled.
+ * otherwise one thing is spoiled. With `override`, that one integer has that value (as alice).
  */
 export function requestArb(
   d: DocOperation,
   ctxFor: (a: Actor) => GenContext,
   hostile: boolean,
+  override?: IntegerOverride,
 ): fc.Arbitrary<FuzzRequest> {
-  return fc.constantFrom<Actor>('alice', 'alice', 'bob', 'anon').chain((actor) => {
+  const actors: Actor[] = override ? ['alice'] : ['alice', 'alice', 'bob', 'anon'];
+  return fc.constantFrom<Actor>(...actors).chain((actor) => {
     const ctx = ctxFor(actor);
     const params = (d.op.parameters ?? []) as Param[];
     const pathParams = params.filter((p) => p.in === 'path');
     const queryParams = params.filter((p) => p.in === 'query');
-    const pathArb = fc.record(Object.fromEntries(pathParams.map((p) => [p.name, valueArb(p.schema, ctx, p.name)])));
-    const queryArb = fc.record(Object.fromEntries(queryParams.map((p) => [p.name, valueArb(p.schema, ctx, p.name)])), {
-      requiredKeys: queryParams.filter((p) => p.required).map((p) => p.name),
+    const arbOf = (where: IntegerOverride['in'], name: string, schema: Schema) =>
+      override?.in === where && override.name === name ? fc.constant(override.value) : valueArb(schema, ctx, name);
+    const pathArb = fc.record(Object.fromEntries(pathParams.map((p) => [p.name, arbOf('path', p.name, p.schema)])));
+    const queryArb = fc.record(Object.fromEntries(queryParams.map((p) => [p.name, arbOf('query', p.name, p.schema)])), {
+      requiredKeys: queryParams
+        .filter((p) => p.required || (override?.in === 'query' && override.name === p.name))
+        .map((p) => p.name),
     });
     const schema = bodySchema(d);
-    const body = schema ? valueArb(schema, ctx, 'body') : d.id === 'mcp.rpc' ? jsonRpcArb(ctx) : fc.constant(undefined);
+    const drawn = schema
+      ? valueArb(schema, ctx, 'body')
+      : d.id === 'mcp.rpc'
+        ? jsonRpcArb(ctx)
+        : fc.constant(undefined);
+    const body =
+      override?.in === 'body' ? drawn.map((b) => ({ ...(b as object), [override.name]: override.value })) : drawn;
     const keys = schema ? Object.keys(resolve(schema, ctx).properties ?? {}) : [];
     const spoil: fc.Arbitrary<{ how: Hostility | 'none'; mutation?: BodyMutation; text?: string; pick: number }> =
       hostile
@@ -125,7 +171,8 @@ export function requestArb(
         : fc.constant({ how: 'none' as const, pick: 0 });
     return fc
       .record({ path: pathArb, query: queryArb, body, spoil })
-      .map(({ path, query, body, spoil }) => build(d, actor, path, query, body, spoil));
+      .map(({ path, query, body, spoil }) => build(d, actor, path, query, body, spoil))
+      .map((req) => (override ? { ...req, kind: 'boundary' } : req));
   });
 }
 
@@ -138,7 +185,7 @@ function build(
   spoil: { how: Hostility | 'none'; mutation?: BodyMutation; text?: string; pick: number },
 ): FuzzRequest {
   const pathValues = { ...path };
-  const pairs: Array<[string, string]> = Object.entries(query).map(([k, v]) => [k, String(v)]);
+  const pairs: Array<[string, string]> = Object.entries(query).map(([k, v]) => [k, sendable(String(v), false)]);
   let payload: string | undefined = body === undefined ? undefined : JSON.stringify(body);
   const headers: Record<string, string> = payload === undefined ? {} : { 'content-type': 'application/json' };
   const names = Object.keys(pathValues);
@@ -181,8 +228,9 @@ function build(
       break;
   }
   const url =
-    d.path.replace(/\{([^}]+)\}/g, (_, n: string) => encodePart(String(pathValues[n] ?? 'x'))) +
+    d.path.replace(/\{([^}]+)\}/g, (_, n: string) => encodePart(sendable(String(pathValues[n] ?? 'x'), false))) +
     (pairs.length ? `?${new URLSearchParams(pairs).toString()}` : '');
+  if (payload !== undefined) payload = sendable(payload, true);
   return { actor, kind: spoil.how === 'none' ? 'valid' : spoil.how, method: d.method, url, headers, payload };
 }
 

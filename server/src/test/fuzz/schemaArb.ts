@@ -104,7 +104,25 @@ function stringArb(s: Schema, name: string, ctx: GenContext): fc.Arbitrary<strin
   return fc.string({ minLength: Math.max(min, 1), maxLength: Math.max(max, min, 1) });
 }
 
-function numberArb(s: Schema, integer: boolean, name: string, ctx: GenContext): fc.Arbitrary<number> {
+/**
+ * A number literal that JSON.stringify cannot write (1e309 reads back as Infinity): carried as
+ * this marker and written out as the literal itself by `sendable`.
+ */
+export const rawNumber = (literal: string) => `⟦raw-number:${literal}⟧`;
+
+/** A request's text with every raw-number marker written as its literal (in JSON, without quotes). */
+export function sendable(text: string, json: boolean): string {
+  return json ? text.replace(/"⟦raw-number:([^"⟧]+)⟧"/g, '$1') : text.replace(/⟦raw-number:([^⟧]+)⟧/g, '$1');
+}
+
+/**
+ * Tried for every integer, whatever its documented bounds: zero, -1, the largest value of an
+ * `integer` column and one past it, 2^53 (past every safe integer), 1e309 (past every double)
+ * and '1e3' (a number written as text). None may get a 5xx on either database.
+ */
+export const INTEGER_BOUNDARIES: readonly unknown[] = [0, -1, 2 ** 31 - 1, 2 ** 31, 2 ** 53, rawNumber('1e309'), '1e3'];
+
+function numberArb(s: Schema, integer: boolean, name: string, ctx: GenContext): fc.Arbitrary<unknown> {
   const lo = s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : (s.minimum ?? -1000);
   const hi = s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1 : (s.maximum ?? 100000);
   const min = Math.max(lo, -1e9);
@@ -112,8 +130,11 @@ function numberArb(s: Schema, integer: boolean, name: string, ctx: GenContext): 
   const fresh = integer
     ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
     : fc.double({ min, max, noNaN: true });
-  if (ID_NAME.test(name)) return existing(() => ctx.ids().numbers.filter((n) => n >= min && n <= max), fresh);
-  return fresh;
+  const drawn = ID_NAME.test(name)
+    ? existing(() => ctx.ids().numbers.filter((n) => n >= min && n <= max), fresh)
+    : fresh;
+  if (!integer) return drawn;
+  return fc.oneof({ weight: 5, arbitrary: drawn }, { weight: 1, arbitrary: fc.constantFrom(...INTEGER_BOUNDARIES) });
 }
 
 /** Mostly a value that exists when the request is drawn (the pool changes as the pass writes), else a fresh one. */

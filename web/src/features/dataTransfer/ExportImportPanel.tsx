@@ -18,6 +18,9 @@ const TABLE_LABELS: Record<string, string> = {
   exercise_progress: 'Exercise progress',
   exercise_feedback: 'Exercise likes and dislikes',
   workout_settings: 'Workout settings',
+  calendar_sync_settings: 'Calendar choices and sync settings',
+  cron_jobs: 'Scheduled jobs',
+  account: 'Time zone',
 };
 
 type ImportState =
@@ -75,7 +78,10 @@ export function ExportImportPanel() {
   };
 
   return (
-    <Card title={DATA_TEXT.title} description="Take everything with you in one file, or bring it back.">
+    <Card
+      title={DATA_TEXT.title}
+      description="Take everything with you in one file, or bring it back. Calendar accounts are not in the file: connect them again after an import."
+    >
       <div className={styles.actions}>
         <Button variant="primary" onClick={runExport} loading={exporting !== null} loadingText={DATA_TEXT.exporting}>
           {DATA_TEXT.exportButton}
@@ -125,6 +131,12 @@ export function ExportImportPanel() {
             {state.file.name} would add <strong>{sum(state.report, 'added')}</strong> items, skip{' '}
             {sum(state.report, 'skipped')} already here and reject {sum(state.report, 'rejected')}.
           </p>
+          {state.report.timezone && (
+            <p className={styles.summary}>
+              Your time zone would change from {state.report.timezone.from ?? 'none set'} to{' '}
+              <strong>{state.report.timezone.to}</strong>.
+            </p>
+          )}
           <ReportTable report={state.report} />
           <div className={styles.actions}>
             <Button
@@ -145,6 +157,7 @@ export function ExportImportPanel() {
         <p className={styles.summary} role="status">
           Imported: {sum(state.report, 'added')} items added, {sum(state.report, 'skipped')} already here,{' '}
           {sum(state.report, 'rejected')} rejected.
+          {state.report.timezone && ` Your time zone is now ${state.report.timezone.to}.`}
         </p>
       )}
     </Card>
