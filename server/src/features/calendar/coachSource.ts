@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { userTimeZone } from '../../time/userZone.js';
 import type { CalendarEventItem } from '../coach/coachData.js';
 import { calendarAccess } from './expiry.js';
-import { eventsInRange, meetingsOf } from './service.js';
+import { eventsInRange } from './service.js';
 
 /** What a coach sees of the calendar: yesterday through a week ahead, from the cache only. */
 export const COACH_DAYS_BACK = 1;

@@ -54,7 +54,12 @@ export function keptEvent(
   return written.peek(keyOf(row), inputsOf(row, calendar, zone, links));
 }
 
-export function writtenEvent(row: EventRow, calendar: WrittenCalendar, zone: string, links: LinksByEvent): WrittenEvent {
+export function writtenEvent(
+  row: EventRow,
+  calendar: WrittenCalendar,
+  zone: string,
+  links: LinksByEvent,
+): WrittenEvent {
   return written(keyOf(row), inputsOf(row, calendar, zone, links), () => {
     const start = row.start_at === null ? undefined : isoInZone(row.start_at, zone);
     const event = presentEvent(row, calendar, zone, start, links);

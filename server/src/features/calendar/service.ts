@@ -152,7 +152,8 @@ export async function saveSyncSettings(db: Db, userId: number, body: SaveSyncSet
   const unknown = body.selected_calendars.find((id) => !known.has(id));
   if (unknown !== undefined) throw new HttpError(400, `Unknown calendar: ${unknown.slice(0, 200)}`);
   const current = await settingsRepo.getSyncSettings(db, userId);
-  const journalCalendar = body.journal_calendar === undefined ? (current?.journal_calendar ?? null) : body.journal_calendar;
+  const journalCalendar =
+    body.journal_calendar === undefined ? (current?.journal_calendar ?? null) : body.journal_calendar;
   if (body.journal_calendar && !rows.some((r) => r.writable === 1 && calendarPublicId(r) === body.journal_calendar))
     throw new HttpError(400, 'The journal can only go to a connected calendar that accepts events');
   await settingsRepo.saveSyncSettings(db, userId, {
