@@ -334,10 +334,17 @@ test('a workout plan is synced to the calendar from the workout history', async 
   });
   expect(await stream.text()).toContain('completed');
   await page.reload();
-  const sync = page.getByRole('button', { name: /^Sync .* to Calendar$/ });
+  // The visible words are the start of the button's name (the plan's title follows).
+  const sync = page.getByRole('button', { name: /^Sync to Calendar: / });
   await expect(sync).toHaveCount(1);
+  await expect(sync).toHaveText('Sync to Calendar');
   await sync.click();
-  await expect(page.getByText('Workout successfully synced to Google Calendar!')).toBeVisible();
+  // The calendar is a CalDAV one: the toast names it, and no Google Calendar.
+  const settings = await page.request.get(`${app.baseUrl}/api/calendar/sync-settings`, { headers });
+  const target = (await settings.json()).targets.workouts.summary as string;
+  expect(['Work', 'Home']).toContain(target);
+  await expect(page.getByText(`Workout added to your calendar “${target}”.`)).toBeVisible();
+  await expect(page.getByText(/Google Calendar/)).toHaveCount(0);
 });
 
 test('the time zone is changed in calendar settings and the events follow it', async ({ page }) => {

@@ -267,3 +267,71 @@ test('a meeting changed on the calendar server no longer counts its old transcri
   await expect(standup.getByRole('button', { name: 'Add transcript for Team standup' })).toBeVisible();
   await expect(quick.getByRole('listitem')).toHaveCount(2);
 });
+
+test("Daymark's own workout entry is marked on the calendar and is no meeting; the briefing knows which meetings have transcripts", async ({
+  page,
+}) => {
+  const today = todayIn(ZONE);
+  // The user's own meetings, one titled as Daymark titles its workouts.
+  await radicale.put(
+    workCalendar,
+    'client.ics',
+    vevent('client-call', [`DTSTART:${at(today, 0, 40)}`, `DTEND:${at(today, 0, 55)}`, 'SUMMARY:Client call']),
+    USER,
+  );
+  await radicale.put(
+    workCalendar,
+    'team-run.ics',
+    vevent('team-run', [`DTSTART:${at(today, 0, 10)}`, `DTEND:${at(today, 0, 20)}`, 'SUMMARY:Workout: Team run']),
+    USER,
+  );
+  await signInAt(page, app.baseUrl, '/dashboard/calendar');
+  const headers = { authorization: `Bearer ${await storedToken(page)}` };
+  // The offline planner writes today's plan, which goes to the calendar (sync_workouts is on).
+  const stream = await page.request.get(`${app.baseUrl}/api/workout/stream`, { headers, params: { date: today } });
+  expect(await stream.text()).toContain('completed');
+  await page.getByRole('button', { name: 'Refresh events' }).click();
+
+  // On the calendar, marked as Daymark's, with no transcript to add; the user's "Workout: Team run" is a meeting.
+  const ours = page
+    .getByRole('region', { name: /^Today · / })
+    .getByRole('listitem')
+    .filter({ hasText: "Added by Daymark: the day's workout" });
+  await expect(ours).toHaveCount(1);
+  await expect(ours).toContainText('Workout: ');
+  await expect(ours.getByRole('button', { name: /transcript/i })).toHaveCount(0);
+  const workoutTitle = (await ours.locator('p').first().textContent()) ?? '';
+  expect(workoutTitle).toMatch(/^Workout: /);
+  await expect(eventRow(page, 'Workout: Team run').getByRole('button', { name: /Add transcript/ })).toBeVisible();
+
+  // Quick Transcripts: no '+' for Daymark's workout, one for the user's meeting of the same prefix.
+  const quick = page.getByRole('list', { name: "Today's events without a transcript" });
+  await expect(quick).toContainText('Workout: Team run');
+  await expect(quick).toContainText('Client call');
+  await expect(quick.getByRole('button', { name: `Add transcript for this meeting: ${workoutTitle}` })).toHaveCount(0);
+
+  // '+ Transcript' on the client call: the Calendar tab shows ✓ Transcript.
+  const call = eventRow(page, 'Client call');
+  await call.getByRole('button', { name: 'Add transcript for Client call' }).click();
+  const modal = page.getByRole('dialog', { name: 'New Meeting Transcript' });
+  await modal.getByRole('textbox', { name: 'Transcript', exact: true }).fill('They signed.');
+  await modal.getByRole('button', { name: 'Save Transcript' }).click();
+  await expect(modal).toHaveCount(0);
+  await expect(call.getByRole('button', { name: 'View transcript for Client call' })).toBeVisible();
+  await expect(quick).not.toContainText('Client call');
+
+  // The offline Executive Daily Briefing agrees: the call has its transcript, and the workout is no meeting.
+  await page.goto(`${app.baseUrl}/assistant`);
+  await page.getByRole('button', { name: 'Executive Daily Briefing' }).click();
+  const card = page.getByTestId('report-card');
+  await expect(card.getByRole('heading', { level: 2 })).toHaveText('Executive Daily Briefing');
+  const section = (name: string) =>
+    card.locator('section').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  const missing = section('Meetings Without Transcripts');
+  await expect(missing).toContainText('Workout: Team run');
+  await expect(missing).not.toContainText('Client call');
+  await expect(missing).not.toContainText(workoutTitle);
+  const schedule = section('Schedule');
+  await expect(schedule).toContainText('Client call');
+  await expect(schedule).not.toContainText(workoutTitle);
+});

@@ -55,6 +55,18 @@ export const calendarEvent = z
     declined: z.boolean(),
     provider: z.enum(CALENDAR_PROVIDERS),
     htmlLink: z.string().nullable(),
+    /**
+     * Daymark wrote this entry (the workout or the journal of a day), recognised by the id it
+     * gave it, never by its title; null for everyone else's events. Shown on the calendar, marked
+     * as Daymark's, and left out of every list of meetings.
+     */
+    daymark: z.enum(['workout', 'journal']).nullable().default(null),
+    /**
+     * The meeting's transcript: the newest transcript that references this event's id (and its
+     * etag, when both carry one); null when it has none. The server decides this for every
+     * screen, coach and tool.
+     */
+    transcript_id: z.number().int().nullable().default(null),
   })
   .meta({ id: 'CalendarEvent' });
 export type CalendarEvent = z.infer<typeof calendarEvent>;
@@ -78,6 +90,17 @@ export const calendarItem = z
 export type CalendarItem = z.infer<typeof calendarItem>;
 export const calendarList = z.array(calendarItem);
 
+/**
+ * What a journal day's calendar entry is titled: 'journal', plainly "Journal" (the default: the
+ * entry may sit in a calendar others see), or 'goal', "Journal: " and the day's personal goal.
+ */
+export const JOURNAL_TITLES = ['journal', 'goal'] as const;
+export type JournalTitle = (typeof JOURNAL_TITLES)[number];
+
+/** A calendar Daymark writes to, by its id and the name the user knows it by. */
+export const writeTarget = z.object({ id: z.string(), summary: z.string() });
+export type WriteTarget = z.infer<typeof writeTarget>;
+
 /** Sync settings (§3), with the spec's defaults: auto_sync true, sync_workouts true, sync_journal false. */
 export const syncSettings = z
   .object({
@@ -86,6 +109,15 @@ export const syncSettings = z
     sync_journal: z.boolean(),
     /** Calendar ids whose events are shown; empty means every calendar. */
     selected_calendars: z.array(z.string()),
+    /** The calendar the journal's entries go to; null: the one workouts go to. */
+    journal_calendar: z.string().nullable(),
+    journal_title: z.enum(JOURNAL_TITLES),
+    /**
+     * Where entries are written now, by name (null: no calendar takes them): workouts to the
+     * first ticked calendar that accepts events, else the primary one; the journal to its own
+     * choice, else the same.
+     */
+    targets: z.object({ workouts: writeTarget.nullable(), journal: writeTarget.nullable() }),
     last_sync_time: z.string().nullable(),
   })
   .meta({ id: 'SyncSettings' });
@@ -95,7 +127,12 @@ export const saveSyncSettingsRequest = z.object({
   sync_workouts: z.boolean(),
   sync_journal: z.boolean(),
   selected_calendars: z.array(z.string().max(1000)).max(200),
+  /** Absent: kept as saved (null when never chosen). */
+  journal_calendar: z.string().max(1000).nullable().optional(),
+  /** Absent: kept as saved ('journal' when never chosen). */
+  journal_title: z.enum(JOURNAL_TITLES).optional(),
 });
+export type SaveSyncSettings = z.infer<typeof saveSyncSettingsRequest>;
 
 /**
  * What the last reading of a connection's calendars could not read. A calendar is never refused
@@ -133,7 +170,7 @@ export const calendarConnection = z
 export type CalendarConnection = z.infer<typeof calendarConnection>;
 export const connectionsResponse = z.object({
   connections: z.array(calendarConnection),
-  /** Google sign-in is configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET). */
+  /** Google sign-in is configured on this server (the administrator's settings, see the README). */
   google_configured: z.boolean(),
 });
 
@@ -193,6 +230,8 @@ export const syncWorkoutResponse = z.object({
   success: z.literal(true),
   event_id: z.string(),
   calendar_id: z.string(),
+  /** The calendar's name, as the user knows it ('Personal', 'alice@example.com'). */
+  calendar_name: z.string(),
   /** true when an earlier sync's event was updated instead of a new one added. */
   updated: z.boolean(),
 });

@@ -12,11 +12,13 @@ export const CALENDAR_TEXT = {
   loading: 'Loading calendar events...',
   codeMissing: 'Authorization code not found in callback URL.',
   callbackNetwork: 'Failed to connect to the server for OAuth callback processing.',
-  syncWorkoutOk: 'Workout successfully synced to Google Calendar!',
   syncWorkoutFailed: 'Failed to sync workout to calendar. Please try again.',
   allDay: 'All day',
   noTime: 'Time not specified',
 } as const;
+
+/** A sync's success, naming the calendar the entry went to by the name the user knows it by. */
+export const syncedTo = (calendarName: string) => `Workout added to your calendar “${calendarName}”.`;
 
 /** Past-events range selector (months back; 0.03 = yesterday, 0.25 = this week from Sunday). */
 export const PAST_RANGES = [0.03, 0.25, 1, 3, 6, 12] as const;

@@ -25,7 +25,7 @@ export const statsWeek = z.object({
   evenings: z.number().int(),
   /** Todos ticked off during the week (in the user's zone). */
   todosCompleted: z.number().int(),
-  /** Meeting transcripts dated in the week. */
+  /** Meetings with a transcript dated in the week: a meeting written up twice counts once. */
   meetings: z.number().int(),
 });
 export type StatsWeek = z.infer<typeof statsWeek>;

@@ -80,6 +80,11 @@ function addIssues(sum: ReadIssues, one: ReadIssues) {
   for (const z of one.unknownZones) if (!sum.unknownZones.includes(z)) sum.unknownZones.push(z);
 }
 
+/** The UID of an event Daymark writes: its object's file name, less `.ics` (the id the cache reads it under). */
+function uidOfUrl(url: string): string {
+  return decodeURIComponent(url.slice(url.lastIndexOf('/') + 1)).replace(/\.ics$/, '');
+}
+
 export const caldavProvider: CalendarProviderImpl = {
   name: 'caldav',
 
@@ -154,6 +159,8 @@ export const caldavProvider: CalendarProviderImpl = {
     return `${base}daymark-${name}.ics`;
   },
 
+  cachedEventIdOf: uidOfUrl,
+
   /**
    * The event is the object at its own URL, with the file name (less `.ics`) as its UID. The
    * first write is a create with `If-None-Match: *`: a 412 means the object is there already
@@ -169,7 +176,7 @@ export const caldavProvider: CalendarProviderImpl = {
     const c = asCreds(credentials);
     const url = target.remoteEventId;
     const cut = url.lastIndexOf('/') + 1;
-    const uid = decodeURIComponent(url.slice(cut)).replace(/\.ics$/, '');
+    const uid = uidOfUrl(url);
     const iCalString = buildEventIcs(uid, event);
     const headers = authHeader(c);
     let create = !target.written;

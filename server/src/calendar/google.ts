@@ -208,6 +208,8 @@ export const googleProvider: CalendarProviderImpl = {
     return name;
   },
 
+  cachedEventIdOf: (remoteEventId) => remoteEventId,
+
   /**
    * Event ids as Google documents them (Calendar API v3, Events resource, `id` and `status`,
    * https://developers.google.com/calendar/api/v3/reference/events): an insert may give its own

@@ -34,7 +34,16 @@ export interface ProviderEvent {
   organizer: { email?: string; displayName?: string } | null;
   declined: boolean;
   htmlLink: string | null;
+  /**
+   * Daymark wrote this event (a workout, a journal day): set by the refresh that caches it
+   * (features/calendar/ownEvents.ts), absent for everyone else's events.
+   */
+  daymark?: OwnKind;
 }
+
+/** What Daymark writes to a calendar: the workout of a day, the journal of a day. */
+export const OWN_KINDS = ['workout', 'journal'] as const;
+export type OwnKind = (typeof OWN_KINDS)[number];
 
 export interface RemoteCalendar {
   remoteId: string;
@@ -118,6 +127,12 @@ export interface CalendarProviderImpl {
    * Present with `writeEvent`.
    */
   eventIdFor?(calendarRemoteId: string, name: string): string;
+  /**
+   * The id the cache reads an event Daymark wrote under (`ProviderEvent.id`), from the id its
+   * write stored (`WrittenRef.remoteEventId`): Google's event id as it is, a CalDAV object's UID
+   * from its URL. Present with `writeEvent`.
+   */
+  cachedEventIdOf?(remoteEventId: string): string;
   /**
    * Writes the event at `target`, whatever became of it on the server: creates it when it is
    * not there (first write, or deleted since), updates it when it is (overwriting changes made

@@ -266,6 +266,10 @@ export interface CalendarSyncSettingsTable {
   sync_journal: number;
   /** JSON array of calendar ids. */
   selected_calendars: string;
+  /** The calendar (public id) the journal's entries go to; null: the one workouts go to. */
+  journal_calendar: string | null;
+  /** What a journal entry is titled: 'journal' ("Journal") or 'goal' ("Journal: " and the day's goal). */
+  journal_title: Generated<string>;
   updated_at: string;
 }
 

@@ -13,8 +13,10 @@ const COACH_MAX_EVENTS = 100;
 /**
  * The calendar's part of a coach's context. It reads the cache and never waits on a calendar
  * server (the background refresh keeps it fresh); declined invitations keep their attendee
- * status so the context builder leaves them out. An expired connection's events are not read;
- * the coach is told so in plain words (`calendarNotices`).
+ * status so the context builder leaves them out. Daymark's own entries (a workout, a journal
+ * day) are no meetings and are left out; each meeting says whether a transcript records it
+ * (`transcript_id`, the one rule). An expired connection's events are not read; the coach is
+ * told so in plain words (`calendarNotices`).
  */
 // Typed structurally (not as CoachSource) so that the coach's source list importing this file is no circle.
 export async function calendarSource(
@@ -29,14 +31,17 @@ export async function calendarSource(
     maxResults: COACH_MAX_EVENTS,
     zone,
   });
-  const calendar: CalendarEventItem[] = events.map((e) => ({
-    summary: e.summary,
-    start: e.start.dateTime ?? e.start.date ?? '',
-    end: e.end.dateTime ?? e.end.date,
-    location: e.location,
-    attendees: e.declined
-      ? [...e.attendees.filter((a) => !a.self), { self: true, responseStatus: 'declined' }]
-      : e.attendees.map((a) => ({ email: a.email, self: a.self, responseStatus: a.responseStatus })),
-  }));
+  const calendar: CalendarEventItem[] = events
+    .filter((e) => e.daymark === null)
+    .map((e) => ({
+      has_transcript: e.transcript_id !== null,
+      summary: e.summary,
+      start: e.start.dateTime ?? e.start.date ?? '',
+      end: e.end.dateTime ?? e.end.date,
+      location: e.location,
+      attendees: e.declined
+        ? [...e.attendees.filter((a) => !a.self), { self: true, responseStatus: 'declined' }]
+        : e.attendees.map((a) => ({ email: a.email, self: a.self, responseStatus: a.responseStatus })),
+    }));
   return { calendar, calendarNotices: notices };
 }

@@ -2,6 +2,7 @@ import { type CalendarEvent, calendarEvent } from '../../../../common/src/api/ca
 import { isoInZone } from '../../calendar/zoneFormat.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { type Written, writtenOnce } from '../../http/writtenOnce.js';
+import { type LinksByEvent, linksKey } from '../transcripts/eventLinks.js';
 import { type EventCalendarRef, eventSortKey, presentEvent } from './present.js';
 import type { EventKeyRow, EventRow } from './repo.js';
 
@@ -29,23 +30,39 @@ export type WrittenEvent = Written<{ sortKey: string; declined: boolean }>;
  * (parsing the stored details, writing two instants in the zone, serialising some twenty fields)
  * was most of a range read's work. An event is written again whenever anything it is written
  * from changes: its row (a row is never updated, so its id stands for the stored details, the
- * instants and the dates; see `EventRow`), the zone and what it names of its calendar. Its sort
+ * instants and the dates; see `EventRow`), the zone, what it names of its calendar and the
+ * transcripts that reference it (`linksKey`, from which its `transcript_id` is decided). Its sort
  * key (the day and start in the zone) and whether it was declined are kept with it.
  */
 const written = writtenOnce<WrittenEvent['extra']>(8 * 1024 * 1024);
 
 const keyOf = (row: EventKeyRow) => `${row.calendar_row_id}\u0000${row.event_id}`;
-const inputsOf = (row: EventKeyRow, calendar: WrittenCalendar, zone: string) => [row.id, zone, calendar.key];
+const inputsOf = (row: EventKeyRow, calendar: WrittenCalendar, zone: string, links: LinksByEvent) => [
+  row.id,
+  zone,
+  calendar.key,
+  linksKey(links.get(row.event_id)),
+];
 
-/** The event as kept, if it was written from this row, zone and calendar; nothing is written. */
-export function keptEvent(row: EventKeyRow, calendar: WrittenCalendar, zone: string): WrittenEvent | undefined {
-  return written.peek(keyOf(row), inputsOf(row, calendar, zone));
+/** The event as kept, if it was written from this row, zone, calendar and transcript links; nothing is written. */
+export function keptEvent(
+  row: EventKeyRow,
+  calendar: WrittenCalendar,
+  zone: string,
+  links: LinksByEvent,
+): WrittenEvent | undefined {
+  return written.peek(keyOf(row), inputsOf(row, calendar, zone, links));
 }
 
-export function writtenEvent(row: EventRow, calendar: WrittenCalendar, zone: string): WrittenEvent {
-  return written(keyOf(row), inputsOf(row, calendar, zone), () => {
+export function writtenEvent(
+  row: EventRow,
+  calendar: WrittenCalendar,
+  zone: string,
+  links: LinksByEvent,
+): WrittenEvent {
+  return written(keyOf(row), inputsOf(row, calendar, zone, links), () => {
     const start = row.start_at === null ? undefined : isoInZone(row.start_at, zone);
-    const event = presentEvent(row, calendar, zone, start);
+    const event = presentEvent(row, calendar, zone, start, links);
     return { text: writeEvent(event), extra: { sortKey: eventSortKey(row, zone, start), declined: event.declined } };
   });
 }

@@ -413,7 +413,7 @@ describe('Google Calendar against a local Google', () => {
     const d = await signedIn();
     const res = await d.request({ method: 'GET', url: '/api/calendar/auth-url' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(/not configured/);
+    expect(res.json().error).toBe('Google Calendar is not available on this server; ask your administrator.');
     expect((await d.request({ method: 'GET', url: '/api/calendar/connections' })).json().google_configured).toBe(false);
   });
 });
@@ -463,7 +463,20 @@ describe('sync_journal', () => {
     expect(events).toHaveLength(1);
     expect(events[0]?.description).toContain('then read');
 
-    // The event is titled with the day's goal, from the note as it was saved.
+    // Titled plainly "Journal" by default; with the goal, as the note was saved, when chosen.
+    await save('## Goals for the Day\n- Finish the chapter\n\n## Journal\nRead all evening.\n');
+    expect(journalEvents().map((e) => e.summary)).toEqual(['Journal']);
+    await c.request({
+      method: 'PUT',
+      url: '/api/calendar/sync-settings',
+      payload: {
+        auto_sync: true,
+        sync_workouts: true,
+        sync_journal: true,
+        selected_calendars: [],
+        journal_title: 'goal',
+      },
+    });
     await save('## Goals for the Day\n- Finish the chapter\n\n## Journal\nRead all evening.\n');
     const titled = journalEvents();
     expect(titled).toHaveLength(1);

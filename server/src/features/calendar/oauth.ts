@@ -41,13 +41,11 @@ function redirectUri(ctx: AppContext, baseUrl: string | undefined, requestOrigin
   return `${origin}${CALLBACK_PATH}`;
 }
 
+/** What a user is told when Google sign-in is not set up (the administrator's log names the settings). */
+export const GOOGLE_UNAVAILABLE = 'Google Calendar is not available on this server; ask your administrator.';
+
 export async function authUrl(ctx: AppContext, userId: number, baseUrl: string | undefined, requestOrigin: string) {
-  if (!googleConfigured(ctx)) {
-    throw new HttpError(
-      400,
-      'Google Calendar is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).',
-    );
-  }
+  if (!googleConfigured(ctx)) throw new HttpError(400, GOOGLE_UNAVAILABLE);
   const state = b64url(crypto.randomBytes(32));
   const verifier = b64url(crypto.randomBytes(48));
   const uri = redirectUri(ctx, baseUrl, requestOrigin);
@@ -78,7 +76,7 @@ export async function handleCallback(
     };
   }
   if (!googleConfigured(ctx)) {
-    return { success: false, error: 'not_configured', message: 'Google Calendar is not configured on this server.' };
+    return { success: false, error: 'not_configured', message: GOOGLE_UNAVAILABLE };
   }
   if (!q.code)
     return { success: false, error: 'code_missing', message: 'Authorization code not found in callback URL.' };

@@ -8,6 +8,7 @@ import type {
 import type { ProviderEvent, ReadIssues } from '../../calendar/types.js';
 import { dateOfInstant, isoInZone } from '../../calendar/zoneFormat.js';
 import { byText, frozen } from '../../textMemo.js';
+import { type LinksByEvent, transcriptOfEvent } from '../transcripts/eventLinks.js';
 import type { CalendarRow, ConnectionRow, EventRow } from './repo.js';
 
 /** A calendar's public id: stable across reconnects, unique per user (one Google, one CalDAV). */
@@ -68,10 +69,6 @@ type Stored = Omit<ProviderEvent, 'id' | 'allDay' | 'startAt' | 'endAt' | 'start
  */
 const detailsOf = byText((data) => frozen(JSON.parse(data) as Stored), 10_000);
 
-/**
- * A cached event in the §3 shape: timed events in the user's zone, all-day events by date.
- * `startInZone` is the start already written in the zone (the sort computed it).
- */
 /** What each event names of its calendar: built once per calendar and shared by its events. */
 export interface EventCalendarRef {
   provider: CalendarProvider;
@@ -88,17 +85,24 @@ export const eventCalendarOf = (c: CalendarRow): EventCalendarRef => ({
   },
 });
 
+/**
+ * A cached event in the §3 shape: timed events in the user's zone, all-day events by date.
+ * `startInZone` is the start already written in the zone (the sort computed it); `links`, the
+ * transcripts that reference the events presented (its transcript is decided from them).
+ */
 export function presentEvent(
   row: EventRow,
   calendar: EventCalendarRef,
   zone: string,
-  startInZone?: string,
+  startInZone: string | undefined,
+  links: LinksByEvent,
 ): CalendarEvent {
   const d = detailsOf(row.data);
   const timed = row.start_at !== null;
+  const etag = d.etag ?? null;
   return {
     id: row.event_id,
-    etag: d.etag ?? null,
+    etag,
     recurringEventId: d.recurringEventId ?? null,
     summary: d.summary,
     description: d.description ?? null,
@@ -115,6 +119,8 @@ export function presentEvent(
     declined: Boolean(d.declined),
     provider: calendar.provider,
     htmlLink: d.htmlLink ?? null,
+    daymark: d.daymark ?? null,
+    transcript_id: transcriptOfEvent({ id: row.event_id, etag }, links),
   };
 }
 

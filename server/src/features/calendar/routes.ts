@@ -73,6 +73,10 @@ export async function calendarRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const origin = `${request.protocol}://${request.host}`;
+      if (!ctx.config.google.clientId || !ctx.config.google.clientSecret)
+        request.log.warn(
+          'Google Calendar sign-in asked for, but GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set',
+        );
       return { authUrl: await authUrl(ctx, userOf(request).id, request.query.baseUrl, origin) };
     },
   );

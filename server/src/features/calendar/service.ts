@@ -1,9 +1,13 @@
-import type { z } from 'zod';
-import type { CalendarEvent, SyncSettings, saveSyncSettingsRequest } from '../../../../common/src/api/calendar.js';
+import type {
+  CalendarEvent,
+  JournalTitle,
+  SaveSyncSettings,
+  SyncSettings,
+} from '../../../../common/src/api/calendar.js';
 import { addDays } from '../../../../common/src/time.js';
 import { providerOf } from '../../calendar/providers.js';
 import { secretBox } from '../../calendar/secrets.js';
-import { CalendarAuthExpired, CalendarError } from '../../calendar/types.js';
+import { CalendarAuthExpired, CalendarError, type OwnKind } from '../../calendar/types.js';
 import { isoInZone } from '../../calendar/zoneFormat.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
@@ -11,6 +15,7 @@ import { lockForUser } from '../../db/userLock.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { jsonArrayOf, writtenOnce } from '../../http/writtenOnce.js';
 import { dayRangeInZone } from '../../time/dayStarts.js';
+import { type LinksByEvent, linksKey, transcriptLinks } from '../transcripts/eventLinks.js';
 import { keptEvent, type WrittenCalendar, type WrittenEvent, writtenCalendarOf, writtenEvent } from './eventJson.js';
 import { assertUsable, expiredError, isUsable } from './expiry.js';
 import {
@@ -89,35 +94,75 @@ const switchesOf = (row: settingsRepo.SyncSettingsRow | undefined) => ({
  * for the hooks that run after every such save (getSyncSettings also lists the connections).
  */
 export async function writeBackSwitches(db: Db, userId: number) {
-  return switchesOf(await settingsRepo.getSyncSettings(db, userId));
+  const row = await settingsRepo.getSyncSettings(db, userId);
+  return { ...switchesOf(row), journal_title: journalTitleOf(row) };
 }
+
+/** What a journal day's entry is titled; anything but the choice of the goal reads as the private default. */
+export const journalTitleOf = (row: settingsRepo.SyncSettingsRow | undefined): JournalTitle =>
+  row?.journal_title === 'goal' ? 'goal' : 'journal';
+
+/**
+ * The calendar Daymark writes entries of a kind to, among the writable calendars of usable
+ * connections: workouts to the first selected one, else the primary one, else the first one; the
+ * journal to the calendar the user chose for it (none while that one cannot take events: a
+ * journal is never written to another calendar than the one chosen), else as workouts.
+ */
+export function writeTargetOf(
+  rows: readonly repo.CalendarRow[],
+  settings: settingsRepo.SyncSettingsRow | undefined,
+  kind: OwnKind,
+): repo.CalendarRow | undefined {
+  const writable = rows.filter((r) => r.writable === 1 && isUsable(r));
+  const chosen = kind === 'journal' ? settings?.journal_calendar : null;
+  if (chosen) return writable.find((r) => calendarPublicId(r) === chosen);
+  const selected = selectedOf(settings);
+  return (
+    writable.find((r) => selected.includes(calendarPublicId(r))) ??
+    writable.find((r) => r.is_primary === 1) ??
+    writable[0]
+  );
+}
+
+const targetRef = (r: repo.CalendarRow | undefined) => (r ? { id: calendarPublicId(r), summary: r.summary } : null);
 
 export async function getSyncSettings(db: Db, userId: number): Promise<SyncSettings> {
   const row = await settingsRepo.getSyncSettings(db, userId);
   const connections = await repo.listConnections(db, userId);
+  const calendars = await repo.listCalendarRows(db, userId);
   const times = connections.map((c) => c.last_sync_time).filter((t): t is string => t !== null);
   const selected = selectedOf(row);
   return {
     auto_sync: autoSyncOf(row),
     ...switchesOf(row),
     selected_calendars: selected,
+    journal_calendar: row?.journal_calendar ?? null,
+    journal_title: journalTitleOf(row),
+    targets: {
+      workouts: targetRef(writeTargetOf(calendars, row, 'workout')),
+      journal: targetRef(writeTargetOf(calendars, row, 'journal')),
+    },
     last_sync_time: times.sort().at(-1) ?? null,
   };
 }
 
-export async function saveSyncSettings(
-  db: Db,
-  userId: number,
-  body: z.infer<typeof saveSyncSettingsRequest>,
-): Promise<SyncSettings> {
-  const known = new Set((await repo.listCalendarRows(db, userId)).map(calendarPublicId));
+export async function saveSyncSettings(db: Db, userId: number, body: SaveSyncSettings): Promise<SyncSettings> {
+  const rows = await repo.listCalendarRows(db, userId);
+  const known = new Set(rows.map(calendarPublicId));
   const unknown = body.selected_calendars.find((id) => !known.has(id));
   if (unknown !== undefined) throw new HttpError(400, `Unknown calendar: ${unknown.slice(0, 200)}`);
+  const current = await settingsRepo.getSyncSettings(db, userId);
+  const journalCalendar =
+    body.journal_calendar === undefined ? (current?.journal_calendar ?? null) : body.journal_calendar;
+  if (body.journal_calendar && !rows.some((r) => r.writable === 1 && calendarPublicId(r) === body.journal_calendar))
+    throw new HttpError(400, 'The journal can only go to a connected calendar that accepts events');
   await settingsRepo.saveSyncSettings(db, userId, {
     auto_sync: body.auto_sync ? 1 : 0,
     sync_workouts: body.sync_workouts ? 1 : 0,
     sync_journal: body.sync_journal ? 1 : 0,
     selected_calendars: JSON.stringify([...new Set(body.selected_calendars)]),
+    journal_calendar: journalCalendar,
+    journal_title: body.journal_title ?? journalTitleOf(current),
   });
   return getSyncSettings(db, userId);
 }
@@ -213,15 +258,26 @@ export async function eventsInRange(
 ): Promise<CalendarEvent[]> {
   const { byId, rows } = await shownEventsOf(ctx, userId, q, known);
   // Each start is written in the zone once: its day sorts, and the same text is the event's start.
-  return rows
+  const shown = rows
     .map((r) => {
       const start = r.start_at === null ? undefined : isoInZone(r.start_at, q.zone);
       return { r, start, key: eventSortKey(r, q.zone, start) };
     })
     .sort(byKey)
-    .slice(0, q.maxResults)
-    .map(({ r, start }) => presentEvent(r, byId.get(r.calendar_row_id) as EventCalendarRef, q.zone, start));
+    .slice(0, q.maxResults);
+  const links = await transcriptLinks(
+    ctx.db,
+    userId,
+    shown.map(({ r }) => r.event_id),
+  );
+  return shown.map(({ r, start }) =>
+    presentEvent(r, byId.get(r.calendar_row_id) as EventCalendarRef, q.zone, start, links),
+  );
 }
+
+/** Events that are meetings: Daymark's own entries (a workout, a journal day) and declined invitations left out. */
+export const meetingsOf = <E extends Pick<CalendarEvent, 'daymark' | 'declined'>>(events: readonly E[]): E[] =>
+  events.filter((e) => e.daymark === null && !e.declined);
 
 /**
  * Range answers kept whole, per user and dates (`writtenOnce`): a calendar view asks for the same
@@ -236,7 +292,7 @@ export interface RangeRead {
   /**
    * Everything the range's events are written from: the zone and limit, which calendars are
    * selected, each calendar's row (what an event names of it) and each event's row id (a row is
-   * never updated in place, see `EventRow`) and calendar.
+   * never updated in place, see `EventRow`), calendar and the transcripts that reference it.
    */
   inputs: readonly unknown[];
   /**
@@ -258,27 +314,39 @@ export async function rangeRead(ctx: AppContext, userId: number, q: RangeQuery, 
   const calendars = await repo.listCalendarRows(ctx.db, userId);
   const settings = known ? known.settings : await settingsRepo.getSyncSettings(ctx.db, userId);
   const rows = calendars.length === 0 ? [] : await repo.eventKeysInRange(ctx.db, userId, range);
-  const inputsOf = (events: readonly repo.EventKeyRow[]) => {
+  const links = await transcriptLinks(
+    ctx.db,
+    userId,
+    rows.map((r) => r.event_id),
+  );
+  const inputsOf = (events: readonly repo.EventKeyRow[], linked: LinksByEvent) => {
     const inputs: unknown[] = [q.zone, q.maxResults, settings?.selected_calendars ?? null, calendars.length];
     for (const c of calendars)
       inputs.push(c.id, c.status, c.provider, c.remote_id, c.summary, c.background_color, c.foreground_color);
-    for (const r of events) inputs.push(r.id, r.calendar_row_id);
+    for (const r of events) inputs.push(r.id, r.calendar_row_id, linksKey(linked.get(r.event_id)));
     return inputs;
   };
-  const inputs = inputsOf(rows);
+  const inputs = inputsOf(rows, links);
   return {
     inputs,
     async written() {
       const shown = new Map(shownOf(calendars, settings).map((c) => [c.id, writtenCalendarOf(eventCalendarOf(c))]));
       const calendarOf = (r: repo.EventKeyRow) => shown.get(r.calendar_row_id) as WrittenCalendar;
-      const kept = rows.filter((r) => shown.has(r.calendar_row_id)).map((r) => keptEvent(r, calendarOf(r), q.zone));
+      const kept = rows
+        .filter((r) => shown.has(r.calendar_row_id))
+        .map((r) => keptEvent(r, calendarOf(r), q.zone, links));
       // With no calendars there are no rows, so nothing is missing: a miss always has calendars.
       if (!kept.includes(undefined)) return { events: byStart(kept as WrittenEvent[], q), inputs };
       const full = await repo.eventsInRange(ctx.db, userId, range);
+      const linked = await transcriptLinks(
+        ctx.db,
+        userId,
+        full.map((r) => r.event_id),
+      );
       const events = full
         .filter((r) => shown.has(r.calendar_row_id))
-        .map((r) => writtenEvent(r, calendarOf(r), q.zone));
-      return { events: byStart(events, q), inputs: inputsOf(full) };
+        .map((r) => writtenEvent(r, calendarOf(r), q.zone, linked));
+      return { events: byStart(events, q), inputs: inputsOf(full, linked) };
     },
   };
 }

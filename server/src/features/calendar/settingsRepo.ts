@@ -9,12 +9,14 @@ export interface SyncSettingsRow {
   sync_workouts: number;
   sync_journal: number;
   selected_calendars: string;
+  journal_calendar: string | null;
+  journal_title: string;
 }
 
 const settingsQuery = prepared<{ userId: number }, SyncSettingsRow>((db, p) =>
   db
     .selectFrom('calendar_sync_settings')
-    .select(['auto_sync', 'sync_workouts', 'sync_journal', 'selected_calendars'])
+    .select(['auto_sync', 'sync_workouts', 'sync_journal', 'selected_calendars', 'journal_calendar', 'journal_title'])
     .where('user_id', '=', p.userId),
 );
 
@@ -22,7 +24,11 @@ export function getSyncSettings(db: Db, userId: number): Promise<SyncSettingsRow
   return settingsQuery.executeTakeFirst(db, { userId });
 }
 
-export async function saveSyncSettings(db: Db, userId: number, s: SyncSettingsRow): Promise<void> {
+/** A save leaves out the journal's choices to keep them as they are (new rows: the defaults). */
+export type SyncSettingsSave = Omit<SyncSettingsRow, 'journal_calendar' | 'journal_title'> &
+  Partial<Pick<SyncSettingsRow, 'journal_calendar' | 'journal_title'>>;
+
+export async function saveSyncSettings(db: Db, userId: number, s: SyncSettingsSave): Promise<void> {
   const updated_at = nowIso();
   await db
     .insertInto('calendar_sync_settings')

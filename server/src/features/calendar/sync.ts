@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 import { userTimeZone } from '../../time/userZone.js';
+import { markOwn, ownEventMarker } from './ownEvents.js';
 import * as repo from './repo.js';
 
 /**
@@ -82,6 +83,9 @@ async function refreshNow(ctx: AppContext, userId: number, conn: repo.Connection
       const cal = remote.find((r) => r.remoteId === row.remote_id);
       if (!cal) continue;
       const changes = await provider.fetchChanges(credentials, cal, row.sync_state, pctx);
+      // Daymark's own entries are marked as they are cached (ownEvents.ts).
+      if (changes.kind !== 'unchanged')
+        markOwn(changes.events, await ownEventMarker(ctx.db, ctx.config, userId, { ...row, provider: conn.provider }));
       await ctx.db.transaction().execute(async (trx) => {
         if (changes.kind === 'replace') await repo.replaceEvents(trx, userId, row.id, changes.events);
         else if (changes.kind === 'delta')

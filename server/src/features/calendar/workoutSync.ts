@@ -36,7 +36,7 @@ export async function syncWorkout(ctx: AppContext, userId: number, planId: numbe
 export async function afterWorkoutGenerated(ctx: AppContext, userId: number, row: PlanRow): Promise<string | null> {
   try {
     const settings = await writeBackSwitches(ctx.db, userId);
-    if (!settings.sync_workouts || !(await hasWritableCalendar(ctx, userId))) return null;
+    if (!settings.sync_workouts || !(await hasWritableCalendar(ctx, userId, 'workout'))) return null;
     await writePlan(ctx, userId, row);
     return null;
   } catch (err) {

@@ -1,14 +1,21 @@
-import crypto from 'node:crypto';
 import type { WorkoutPlan } from '../../../../common/src/api/workout.js';
 import { providerOf } from '../../calendar/providers.js';
-import { derivedKey, secretBox } from '../../calendar/secrets.js';
-import { CalendarAuthExpired, CalendarError, type WriteEvent, type WrittenRef } from '../../calendar/types.js';
+import { secretBox } from '../../calendar/secrets.js';
+import {
+  CalendarAuthExpired,
+  CalendarError,
+  type OwnKind,
+  type WriteEvent,
+  type WrittenRef,
+} from '../../calendar/types.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { expiredError, isUsable } from './expiry.js';
+import { itemName } from './ownEvents.js';
 import { calendarPublicId } from './present.js';
 import * as repo from './repo.js';
-import { asHttpError, getSyncSettings } from './service.js';
+import { asHttpError, writeTargetOf } from './service.js';
+import * as settingsRepo from './settingsRepo.js';
 import { providerContext, refreshConnection } from './sync.js';
 import { inTurn, leased } from './writeTurn.js';
 import * as writtenRepo from './writtenRepo.js';
@@ -25,35 +32,23 @@ import * as writtenRepo from './writtenRepo.js';
  *   run out, the row gone with a reconnected calendar) meets the event already there, which the
  *   provider then updates (CalDAV 412, Google 409) instead of adding a second one;
  * - a later write updates the event, and creates it again when it was deleted on the server.
- * The target is the first selected writable calendar, else the primary writable one, else the
- * first writable one, among the calendars of usable connections; an item's row stays on its
- * calendar. A write answers AUTH_EXPIRED only when its target's own connection expired (an item
+ * The target is the calendar of `writeTargetOf` (workouts: the first selected writable calendar,
+ * else the primary writable one, else the first writable one, among the calendars of usable
+ * connections; the journal: the calendar chosen for it, else the same); a workout's row stays on
+ * its calendar, a journal day's follows the journal's calendar. A write answers AUTH_EXPIRED only when its target's own connection expired (an item
  * written before to Google while Google is expired, or no usable writable calendar beside an
  * expired one): a CalDAV target works while Google is expired.
  */
 export const NO_WRITABLE = 'No connected calendar accepts new events. Connect Google Calendar or a CalDAV calendar.';
 
-async function targetCalendar(ctx: AppContext, userId: number, all?: repo.CalendarRow[]) {
-  const rows = (all ?? (await repo.listCalendarRows(ctx.db, userId))).filter((r) => r.writable === 1 && isUsable(r));
-  const { selected_calendars } = await getSyncSettings(ctx.db, userId);
-  return (
-    rows.find((r) => selected_calendars.includes(calendarPublicId(r))) ??
-    rows.find((r) => r.is_primary === 1) ??
-    rows[0]
-  );
+async function targetCalendar(ctx: AppContext, userId: number, kind: OwnKind, all?: repo.CalendarRow[]) {
+  const rows = all ?? (await repo.listCalendarRows(ctx.db, userId));
+  return writeTargetOf(rows, await settingsRepo.getSyncSettings(ctx.db, userId), kind);
 }
 
-export async function hasWritableCalendar(ctx: AppContext, userId: number) {
-  return Boolean(await targetCalendar(ctx, userId));
-}
-
-/** 32 hex digits naming the item on this installation: a CalDAV file name and a Google event id alike. */
-function itemName(ctx: AppContext, userId: number, item: writtenRepo.Item) {
-  return crypto
-    .createHmac('sha256', derivedKey(ctx.config, 'calendar written items'))
-    .update(JSON.stringify([userId, item.kind, item.item_key]))
-    .digest('hex')
-    .slice(0, 32);
+/** A calendar takes the entries of this kind now (`writeTargetOf`). */
+export async function hasWritableCalendar(ctx: AppContext, userId: number, kind: OwnKind) {
+  return Boolean(await targetCalendar(ctx, userId, kind));
 }
 
 /** The calendar and its provider's write calls, when it takes events. */
@@ -67,7 +62,7 @@ const writerOf = (row: repo.CalendarRow | undefined) => {
  * Writes the item's event: the one entry point for every event Daymark writes. Writes of one
  * item run one at a time (see above); the cache is refreshed after, outside that turn.
  */
-export async function writeItem(ctx: AppContext, userId: number, kind: string, itemKey: string, event: WriteEvent) {
+export async function writeItem(ctx: AppContext, userId: number, kind: OwnKind, itemKey: string, event: WriteEvent) {
   const item = { kind, item_key: itemKey };
   const { conn, answer } = await inTurn(ctx.db, JSON.stringify([userId, kind, itemKey]), () =>
     writeInTurn(ctx, userId, item, event),
@@ -77,10 +72,15 @@ export async function writeItem(ctx: AppContext, userId: number, kind: string, i
   return answer;
 }
 
-async function writeInTurn(ctx: AppContext, userId: number, item: writtenRepo.Item, event: WriteEvent) {
+async function writeInTurn(
+  ctx: AppContext,
+  userId: number,
+  item: writtenRepo.Item & { kind: OwnKind },
+  event: WriteEvent,
+) {
   // Used only when the item has no row yet: then it goes to the target calendar, under its own id.
   const rows = await repo.listCalendarRows(ctx.db, userId);
-  const targetRow = await targetCalendar(ctx, userId, rows);
+  const targetRow = await targetCalendar(ctx, userId, item.kind, rows);
   if (!targetRow) {
     if (rows.some((r) => r.writable === 1 && r.status === 'expired')) throw expiredError();
     throw new HttpError(400, NO_WRITABLE);
@@ -88,11 +88,19 @@ async function writeInTurn(ctx: AppContext, userId: number, item: writtenRepo.It
   const target = writerOf(targetRow);
   const fresh = {
     calendar_row_id: target.row.id,
-    remote_event_id: target.eventIdFor(target.row.remote_id, itemName(ctx, userId, item)),
+    remote_event_id: target.eventIdFor(target.row.remote_id, itemName(ctx.config, userId, item)),
   };
-  const { row, token } = await leased((lease) => writtenRepo.takeItem(ctx.db, userId, item, fresh, lease));
+  const taken = await leased((lease) => writtenRepo.takeItem(ctx.db, userId, item, fresh, lease));
+  const { token } = taken;
+  let row = taken.row;
   let saved = false;
   try {
+    // A journal day goes to the calendar chosen for the journal: chosen anew, its day's next
+    // write lands there as a new event (the one in the calendar left is not written again).
+    if (item.kind === 'journal' && row.calendar_row_id !== fresh.calendar_row_id) {
+      await writtenRepo.moveItem(ctx.db, userId, item, token, fresh);
+      row = { ...fresh, etag: null, state: 'pending' };
+    }
     const calendar = (await repo.listCalendarRows(ctx.db, userId)).find((r) => r.id === row.calendar_row_id);
     // Written before to a calendar whose connection has expired since: only reconnecting helps.
     if (calendar && !isUsable(calendar)) throw expiredError();
@@ -124,7 +132,12 @@ async function writeInTurn(ctx: AppContext, userId: number, item: writtenRepo.It
     saved = true;
     return {
       conn,
-      answer: { event_id: ref.remoteEventId, calendar_id: calendarPublicId(cal), updated: !ref.created },
+      answer: {
+        event_id: ref.remoteEventId,
+        calendar_id: calendarPublicId(cal),
+        calendar_name: cal.summary,
+        updated: !ref.created,
+      },
     };
   } finally {
     // A failed write leaves the row as it was (pending, or written before), free for the next.

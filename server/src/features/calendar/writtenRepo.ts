@@ -99,3 +99,34 @@ export async function releaseItem(db: Db, userId: number, item: Item, token: str
     .where('lease_token', '=', token)
     .execute();
 }
+
+/** The items written (or being written) to one calendar: their kind and the id their write stored. */
+export function writtenOn(db: Db, userId: number, calendarRowId: number) {
+  return db
+    .selectFrom('calendar_written_events')
+    .select(['kind', 'remote_event_id'])
+    .where('user_id', '=', userId)
+    .where('calendar_row_id', '=', calendarRowId)
+    .execute();
+}
+
+/**
+ * The item held (by `token`) moves to another calendar: its event is to be written there anew,
+ * under the id given (`fresh`), as a first write.
+ */
+export async function moveItem(
+  db: Db,
+  userId: number,
+  item: Item,
+  token: string,
+  fresh: { calendar_row_id: number; remote_event_id: string },
+): Promise<void> {
+  await db
+    .updateTable('calendar_written_events')
+    .set({ ...fresh, etag: null, state: 'pending', updated_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('kind', '=', item.kind)
+    .where('item_key', '=', item.item_key)
+    .where('lease_token', '=', token)
+    .execute();
+}

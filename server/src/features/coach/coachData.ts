@@ -63,10 +63,10 @@ export interface CalendarAttendee {
   responseStatus?: string;
 }
 
+/** A meeting on the user's calendar (Daymark's own entries, a workout or a journal day, are not read). */
 export interface CalendarEventItem {
-  /** The provider's event id and etag, which transcripts reference. */
-  id?: string;
-  etag?: string | null;
+  /** A transcript of the meeting is saved (decided by the calendar's `transcript_id`, transcripts/eventLinks.ts). */
+  has_transcript?: boolean;
   summary: string;
   start: string;
   end?: string;

@@ -1,5 +1,4 @@
 import type { CoachType } from '../../../../common/src/api/coach.js';
-import { hasTranscript } from '../../../../common/src/transcriptRules.js';
 import type { CalendarEventItem, CoachData, JournalItem, JournalStructured } from './coachData.js';
 
 /** Journal entries lose half their weight every this many days. */
@@ -41,16 +40,9 @@ export function withoutDeclined(events: CalendarEventItem[]): CalendarEventItem[
   return events.filter((e) => !e.attendees?.some((a) => a.self && a.responseStatus === 'declined'));
 }
 
-/** The shared rule (id, and etag when both carry one); an event without an id cannot be matched. */
-export const eventHasTranscript = (e: CalendarEventItem, data: Pick<CoachData, 'transcripts'>) =>
-  !!e.id &&
-  hasTranscript(
-    { id: e.id, etag: e.etag },
-    data.transcripts.map((t) => ({
-      google_event_id: t.google_event_id ?? null,
-      google_event_etag: t.google_event_etag ?? null,
-    })),
-  );
+/** A meeting of today's that no transcript records yet (the server decided which have one). */
+export const withoutTranscriptToday = (e: CalendarEventItem, today: string) =>
+  e.start.slice(0, 10) === today && !e.has_transcript;
 
 /** Data may not close the data block it sits in, whatever it contains. */
 export const asData = (text: string) => text.replace(/<\/?\s*user_data\s*>/gi, (m) => m.replace('<', '‹'));
@@ -131,8 +123,7 @@ export function buildContext(coachType: CoachType, data: CoachData, opts: Contex
         .sort((a, b) => a.start.localeCompare(b.start))
         .map((e) => {
           // Today's meetings nobody has written up yet are worth a mention in the briefing.
-          const missing =
-            e.start.slice(0, 10) === opts.today && !eventHasTranscript(e, data) ? ' (no transcript yet)' : '';
+          const missing = withoutTranscriptToday(e, opts.today) ? ' (no transcript yet)' : '';
           return `- ${e.start}${e.end ? ` – ${e.end}` : ''}: ${e.summary}${e.location ? ` @ ${e.location}` : ''}${missing}`;
         });
       const notices = data.calendarNotices.map((n) => `\n${n}`).join('');

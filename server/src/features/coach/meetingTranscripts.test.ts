@@ -5,21 +5,24 @@ import { buildOfflineReport } from './offlineReport.js';
 
 const TODAY = '2026-03-12';
 
-/** A day with three meetings: one written up (same etag), one written up for an older etag, one not at all. */
+/**
+ * A day with three meetings as the calendar gives them: one with a transcript, two without (one
+ * was written up for an older version of the event, which the calendar's rule does not count).
+ */
 function day(): CoachData {
   return {
     ...emptyCoachData(),
     calendar: [
-      { id: 'standup', etag: '"1"', summary: 'Standup', start: `${TODAY}T09:00:00+01:00` },
-      { id: 'design', etag: '"5"', summary: 'Design review', start: `${TODAY}T11:00:00+01:00` },
-      { id: 'oneonone', summary: '1:1 with Sam', start: `${TODAY}T15:30:00+01:00` },
+      { has_transcript: true, summary: 'Standup', start: `${TODAY}T09:00:00+01:00` },
+      { has_transcript: false, summary: 'Design review', start: `${TODAY}T11:00:00+01:00` },
+      { has_transcript: false, summary: '1:1 with Sam', start: `${TODAY}T15:30:00+01:00` },
       {
-        id: 'declined',
+        has_transcript: false,
         summary: 'Vendor pitch',
         start: `${TODAY}T16:00:00+01:00`,
         attendees: [{ self: true, responseStatus: 'declined' }],
       },
-      { id: 'tomorrow', summary: 'Planning', start: '2026-03-13T10:00:00+01:00' },
+      { has_transcript: false, summary: 'Planning', start: '2026-03-13T10:00:00+01:00' },
     ],
     transcripts: [
       {
@@ -54,7 +57,7 @@ describe('meetings and their transcripts in the coaches’ context', () => {
     expect(ctx).toContain(`### ${TODAY} · Hallway chat (impromptu)`);
   });
 
-  it('marks today’s meetings that have no transcript yet, by id and etag', () => {
+  it('marks today’s meetings that have no transcript yet', () => {
     const ctx = buildContext('assistant', day(), { today: TODAY });
     expect(ctx).toContain(': Standup\n');
     expect(ctx).toContain(': Design review (no transcript yet)');

@@ -1,5 +1,5 @@
 import type { CoachData, JournalItem, JournalStructured } from './coachData.js';
-import { daysBetween, eventHasTranscript, withoutDeclined } from './contextBuilder.js';
+import { daysBetween, withoutDeclined, withoutTranscriptToday } from './contextBuilder.js';
 
 /**
  * The Executive Daily Briefing and the Strategic Day Review written straight from the data,
@@ -88,7 +88,7 @@ export function buildOfflineReport(kind: OfflineKind, data: CoachData, today: st
     const events = schedule(data, today);
     if (events.length) out.push(`## Schedule`, bullets(events, ''));
     const unrecorded = withoutDeclined(data.calendar)
-      .filter((e) => e.start.slice(0, 10) === today && e.start.length > 10 && !eventHasTranscript(e, data))
+      .filter((e) => e.start.length > 10 && withoutTranscriptToday(e, today))
       .sort((a, b) => a.start.localeCompare(b.start))
       .map((e) => `${e.start.slice(11, 16)} ${e.summary}`);
     if (unrecorded.length)

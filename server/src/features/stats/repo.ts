@@ -2,6 +2,7 @@ import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { type Dialect, dialectOf } from '../../db/migrationHelpers.js';
 import { prepared } from '../../db/prepared.js';
+import { meetingOfTranscript } from '../transcripts/eventLinks.js';
 import { jsonNumber, planMinutes, weekOfDate } from './sqlParts.js';
 
 /** The weeks of a range: each one's first day, and the day after the range. */
@@ -105,11 +106,14 @@ export async function todosPerWeek(
   return starts.map((_, i) => ({ week: i, todosCompleted: num(counts[i]) }));
 }
 
-/** Meeting transcripts per week. */
+/** Meetings with transcripts per week: a meeting written up twice counts once (`meetingOfTranscript`). */
 const meetingsQuery = prepared<Range, { week: number; n: number }>((db, p) =>
   db
     .selectFrom('transcripts')
-    .select([weekOfDate(dialectOfDb(db), 'date', p.from).as('week'), sql<number>`count(*)`.as('n')])
+    .select([
+      weekOfDate(dialectOfDb(db), 'date', p.from).as('week'),
+      sql<number>`count(distinct ${meetingOfTranscript})`.as('n'),
+    ])
     .where('user_id', '=', p.userId)
     .where('date', '>=', p.from)
     .where('date', '<=', p.to)

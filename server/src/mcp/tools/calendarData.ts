@@ -1,11 +1,8 @@
 import type { CalendarEvent } from '../../../../common/src/api/calendar.js';
-import { addDays } from '../../../../common/src/time.js';
-import { hasTranscript } from '../../../../common/src/transcriptRules.js';
 import type { AppContext } from '../../context.js';
 import { expiredNotices, isUsable } from '../../features/calendar/expiry.js';
 import { listConnections } from '../../features/calendar/repo.js';
-import { eventsInRange } from '../../features/calendar/service.js';
-import { listSummariesBetween } from '../../features/transcripts/repo.js';
+import { eventsInRange, meetingsOf } from '../../features/calendar/service.js';
 import { z } from './define.js';
 
 /** An event as the MCP tools show it: what an assistant needs, in the user's zone. */
@@ -20,6 +17,10 @@ export const mcpEvent = z.object({
   description: z.string().nullable().describe('At most 1,000 characters'),
   attendees: z.array(z.string()),
   has_transcript: z.boolean(),
+  daymark: z
+    .enum(['workout', 'journal'])
+    .nullable()
+    .describe("Set on the entries Daymark itself wrote (the day's workout, the journal): not meetings"),
 });
 export type McpEvent = z.infer<typeof mcpEvent>;
 
@@ -39,23 +40,29 @@ export const withNotices = (text: string, notices: readonly string[]) =>
 
 /**
  * The user's events in [from, to] (dates in their zone) from the calendar cache, without declined
- * invitations, each marked when a transcript references it. `connected` is false when no
- * calendar connection works (the list is then empty, which is not a free day); `notices` names
- * the expired connections, whose events are left out.
+ * invitations, each saying whether a transcript records it (the calendar's `transcript_id`);
+ * `meetingsOnly` also leaves out Daymark's own entries (a workout, a journal day). `connected` is
+ * false when no calendar connection works (the list is then empty, which is not a free day);
+ * `notices` names the expired connections, whose events are left out.
  */
-export async function eventsFor(ctx: AppContext, userId: number, zone: string, from: string, to: string, max: number) {
+export async function eventsFor(
+  ctx: AppContext,
+  userId: number,
+  zone: string,
+  from: string,
+  to: string,
+  max: number,
+  opts: { meetingsOnly?: boolean } = {},
+) {
   const connections = await listConnections(ctx.db, userId);
   const notices = expiredNotices(connections);
   if (!connections.some(isUsable)) return { connected: false, notices, events: [] as McpEvent[] };
-  const events = (await eventsInRange(ctx, userId, { fromDate: from, toDate: to, maxResults: max, zone })).filter(
-    (e) => !e.declined,
-  );
-  // Transcripts are dated on the meeting's day; a day either side covers events that cross midnight.
-  const transcripts = await listSummariesBetween(ctx.db, userId, addDays(from, -1), addDays(to, 1));
-  return { connected: true, notices, events: events.map((e) => toMcpEvent(e, hasTranscript(e, transcripts))) };
+  const read = await eventsInRange(ctx, userId, { fromDate: from, toDate: to, maxResults: max, zone });
+  const events = opts.meetingsOnly ? meetingsOf(read) : read.filter((e) => !e.declined);
+  return { connected: true, notices, events: events.map(toMcpEvent) };
 }
 
-export function toMcpEvent(e: CalendarEvent, transcribed: boolean): McpEvent {
+export function toMcpEvent(e: CalendarEvent): McpEvent {
   const description = e.description?.trim() ? e.description.slice(0, DESCRIPTION_MAX) : null;
   return {
     id: e.id,
@@ -70,10 +77,11 @@ export function toMcpEvent(e: CalendarEvent, transcribed: boolean): McpEvent {
       .map((a) => a.displayName || a.email || '')
       .filter(Boolean)
       .slice(0, ATTENDEES_MAX),
-    has_transcript: transcribed,
+    has_transcript: e.transcript_id !== null,
+    daymark: e.daymark,
   };
 }
 
 /** One line per event for clients that show text only. */
 export const eventLine = (e: McpEvent) =>
-  `- ${e.all_day ? `${e.start} (all day)` : `${e.start.replace('T', ' ').slice(0, 16)}–${e.end.slice(11, 16)}`} ${e.summary}${e.location ? ` @ ${e.location}` : ''}${e.has_transcript ? ' [transcript]' : ''} (id ${e.id})`;
+  `- ${e.all_day ? `${e.start} (all day)` : `${e.start.replace('T', ' ').slice(0, 16)}–${e.end.slice(11, 16)}`} ${e.summary}${e.location ? ` @ ${e.location}` : ''}${e.has_transcript ? ' [transcript]' : ''}${e.daymark ? ` [Daymark's ${e.daymark} entry]` : ''} (id ${e.id})`;

@@ -14,7 +14,8 @@ export async function dayOverview(ctx: AppContext, userId: number, date: string,
   const workout = await workoutOf(db, userId, date);
   const todos = await listTodos(db, userId, { completed: false });
   const week = await weeklyPlanOf(db, userId, date, zone);
-  const calendar = await eventsFor(ctx, userId, zone, date, date, 50);
+  // Meetings only: the day's workout and journal have their own fields.
+  const calendar = await eventsFor(ctx, userId, zone, date, date, 50, { meetingsOnly: true });
   const morning = note.structured_data.morning;
   return {
     date,
@@ -63,7 +64,7 @@ export const todayTools: ToolDef[] = [
     name: 'today',
     title: 'Today at a glance',
     description:
-      "One call for the user's day: today's date in their time zone, their goal for the day, this week's goals, the planned workout and whether it is logged, today's calendar events (each saying whether a meeting transcript is attached), open todos and whether the morning and evening journal parts are written. Start here. calendar_connected is false while no calendar is connected (events is then empty, not a free day); calendar_notices names calendars left out (an expired Google authorization).",
+      "One call for the user's day: today's date in their time zone, their goal for the day, this week's goals, the planned workout and whether it is logged, today's meetings (each saying whether a meeting transcript is attached; Daymark's own workout and journal entries are not meetings and are left out), open todos and whether the morning and evening journal parts are written. Start here. calendar_connected is false while no calendar is connected (events is then empty, not a free day); calendar_notices names calendars left out (an expired Google authorization).",
     input: {},
     output: {
       date: z.string(),

@@ -76,7 +76,7 @@ export function CalendarPage() {
     setDraft(d);
     if (d.date) setTranscriptDate(d.date);
   };
-  const eventAction = useEventTranscriptAction(shown, openTranscript);
+  const eventAction = useEventTranscriptAction(openTranscript);
 
   const refresh = async () => {
     setRefreshing(true);

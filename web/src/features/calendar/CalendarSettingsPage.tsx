@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CALENDAR_TEXT } from '../../../../common/src/api/calendar';
 import { ErrorState, LoadingState } from '../../ui';
 import { connectionState, isCalendarExpired, useConnections } from './api';
 import { ConnectionsCard } from './ConnectionsCard';
@@ -11,9 +12,10 @@ export function CalendarSettingsPage() {
   const connections = useConnections();
   if (connections.isPending) return <LoadingState message="Loading calendar settings..." />;
   if (connections.isError && !isCalendarExpired(connections.error)) {
+    // The spec's words for a failed status check (part 1 §8), not the raw error.
     return (
       <ErrorState
-        message={connections.error.message}
+        message={CALENDAR_TEXT.checkFailed}
         onRetry={() => connections.refetch()}
         retrying={connections.isFetching}
       />

@@ -1,21 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CalendarEvent } from '../../../../common/src/api/calendar';
 import { TODAY_MAX_EVENTS } from '../../../../common/src/api/calendar';
-import { TRANSCRIPT_TEXT, type TranscriptSummary } from '../../../../common/src/api/transcripts';
+import { TRANSCRIPT_TEXT } from '../../../../common/src/api/transcripts';
 import { addDays } from '../../../../common/src/time';
-import { hasTranscript, prefillFromEvent } from '../../../../common/src/transcriptRules';
+import { prefillFromEvent } from '../../../../common/src/transcriptRules';
 import { useTimeZone, useToday } from '../../app/time/useToday';
 import { Button, TextField } from '../../ui';
 import { CheckIcon, PlusIcon } from '../../ui/icons';
-import {
-  editDraftOf,
-  QuickTranscriptPanel,
-  type TranscriptDraft,
-  TranscriptsForDate,
-  useTranscriptsBetween,
-} from '../transcript';
+import { editDraftOf, QuickTranscriptPanel, type TranscriptDraft, TranscriptsForDate } from '../transcript';
 import { calendarKeys, connectionState, fetchEventsRange, useConnections } from './api';
-import type { EventsWindow } from './CalendarEvents';
 import styles from './calendar.module.css';
 import type { EventAction } from './EventList';
 import { eventStartDate } from './eventFormat';
@@ -41,38 +33,19 @@ export function TodayQuickTranscripts() {
   return <QuickTranscriptPanel events={events.data} />;
 }
 
-/** The newest transcript of an event by the shared rule (same id, and same etag when both carry one). */
-export function transcriptOf(
-  event: CalendarEvent,
-  transcripts: readonly TranscriptSummary[],
-): TranscriptSummary | null {
-  let found: TranscriptSummary | null = null;
-  for (const t of transcripts) {
-    if (!hasTranscript(event, [t])) continue;
-    if (!found || t.created_at > found.created_at) found = t;
-  }
-  return found;
-}
-
 /**
- * Each event row's transcript button: 'Transcript' (with a tick) opens the one it has; events
- * that have started by today without one offer to add it, prefilled from the event. Upcoming
- * events offer nothing until their day comes: a transcript records a meeting that took place.
+ * Each event row's transcript button, from what the server says of the event: 'Transcript' (with
+ * a tick) opens the transcript that records it (`transcript_id`); meetings that have started by
+ * today without one offer to add it, prefilled from the event. Upcoming events offer nothing
+ * until their day comes (a transcript records a meeting that took place), and neither do
+ * Daymark's own entries (a workout, a journal day), which are no meetings.
  */
-export function useEventTranscriptAction(
-  w: EventsWindow,
-  open: (draft: Partial<TranscriptDraft>) => void,
-): EventAction | undefined {
+export function useEventTranscriptAction(open: (draft: Partial<TranscriptDraft>) => void): EventAction {
   const zone = useTimeZone();
   const today = useToday();
-  const readable = useCalendarReadable();
-  const transcripts = useTranscriptsBetween(w.startDate, w.endDate, readable);
-  const list = transcripts.data;
-  if (!list) return undefined;
   return (event) => {
     const title = event.summary || TRANSCRIPT_TEXT.defaultTitle;
-    const existing = transcriptOf(event, list);
-    if (existing) {
+    if (event.transcript_id !== null) {
       return (
         <Button
           size="sm"
@@ -81,14 +54,14 @@ export function useEventTranscriptAction(
           icon={<CheckIcon />}
           title="View the transcript of this meeting"
           aria-label={`View transcript for ${title}`}
-          onClick={() => open(editDraftOf(existing))}
+          onClick={() => open(editDraftOf({ id: event.transcript_id as number }))}
         >
           Transcript
         </Button>
       );
     }
     const day = eventStartDate(event, zone);
-    if (event.declined || !day || day > today) return null;
+    if (event.declined || event.daymark !== null || !day || day > today) return null;
     return (
       <Button
         size="sm"

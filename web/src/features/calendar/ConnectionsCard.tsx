@@ -142,9 +142,8 @@ function GoogleSection({ connection, configured }: { connection?: CalendarConnec
       {connection?.status === 'expired' && <p className={styles.errorText}>{CALENDAR_TEXT.expired}</p>}
       {!configured && !connection && (
         <p className={styles.muted}>
-          Google Calendar sign-in is not set up on this server. An administrator can enable it by setting
-          GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET; meanwhile you can connect a CalDAV calendar or an .ics subscription
-          below.
+          Google Calendar is not available on this server; ask your administrator. Meanwhile you can connect a CalDAV
+          calendar or an .ics subscription below.
         </p>
       )}
     </section>

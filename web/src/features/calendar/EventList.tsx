@@ -3,6 +3,12 @@ import type { CalendarEvent } from '../../../../common/src/api/calendar';
 import styles from './calendar.module.css';
 import { dateHeading, type EventGroup, timeLabel } from './eventFormat';
 
+/** How an entry Daymark wrote to the calendar is marked: it is no meeting. */
+export const DAYMARK_ENTRY = {
+  workout: "Added by Daymark: the day's workout",
+  journal: "Added by Daymark: the day's journal",
+} as const;
+
 /** What a screen adds to each event row, e.g. the calendar tab's transcript button. */
 export type EventAction = (event: CalendarEvent) => ReactNode;
 
@@ -19,6 +25,7 @@ function EventItem({ event, zone, action }: { event: CalendarEvent; zone: string
       <div className={styles.eventBody}>
         <p className={styles.eventSummary}>{event.summary || '(No title)'}</p>
         {event.location && <p className={styles.eventLocation}>{event.location}</p>}
+        {event.daymark && <p className={styles.daymarkMark}>{DAYMARK_ENTRY[event.daymark]}</p>}
       </div>
       <span className={styles.calendarChip} title={`Calendar: ${calendar.summary}`}>
         {calendar.summary}

@@ -16,6 +16,11 @@ function Failure({ outcome }: { outcome: Extract<Outcome, { success: false }> })
   const [retrying, setRetrying] = useState(false);
   const [retryError, setRetryError] = useState<string | null>(null);
   const kind = classifyCallbackError(outcome.error, outcome.message);
+  const explanation = callbackExplanation(kind, window.location.origin);
+  // The server's or Google's words, unless the heading or the explanation already say them.
+  const said = `${CALLBACK_TITLES[kind]} ${explanation}`.toLowerCase();
+  const message = outcome.message.trim().replace(/\.$/, '');
+  const repeats = kind === 'denied' || !message || said.includes(message.toLowerCase());
   const retry = async () => {
     setRetrying(true);
     setRetryError(null);
@@ -33,8 +38,8 @@ function Failure({ outcome }: { outcome: Extract<Outcome, { success: false }> })
         <AlertIcon />
       </div>
       <h2 className={styles.title}>{CALLBACK_TITLES[kind]}</h2>
-      <p className={styles.message}>{outcome.message}</p>
-      <p className={styles.explanation}>{callbackExplanation(kind, window.location.origin)}</p>
+      {!repeats && <p className={styles.message}>{outcome.message}</p>}
+      <p className={styles.explanation}>{explanation}</p>
       <div className={styles.causes}>
         <h3 className={styles.causesTitle}>Common causes</h3>
         <ul>
@@ -54,7 +59,8 @@ function Failure({ outcome }: { outcome: Extract<Outcome, { success: false }> })
   );
 }
 
-function Success({ message }: { message: string }) {
+/** The heading says it; the server's "connected successfully" would only repeat it. */
+function Success() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   useEffect(() => {
@@ -68,7 +74,6 @@ function Success({ message }: { message: string }) {
         <CheckIcon />
       </div>
       <h2 className={styles.title}>Google Calendar connected</h2>
-      <p className={styles.message}>{message}</p>
       <p className={styles.explanation}>Taking you to Calendar Settings…</p>
     </div>
   );
@@ -108,7 +113,7 @@ export function GoogleCallbackPage() {
       {!outcome ? (
         <LoadingState message="Connecting Google Calendar..." />
       ) : outcome.success ? (
-        <Success message={outcome.message} />
+        <Success />
       ) : (
         <Failure outcome={outcome} />
       )}

@@ -4,15 +4,39 @@ import { useNavigate } from 'react-router';
 import {
   CALENDAR_TEXT,
   type CalendarItem,
+  type JournalTitle,
+  type SaveSyncSettings,
   SETTINGS_REDIRECT_MS,
   SETTINGS_SAVED_MS,
   type SyncSettings,
+  type WriteTarget,
 } from '../../../../common/src/api/calendar';
-import { Button, Card, Checkbox, ErrorState, LoadingState, useToast } from '../../ui';
+import { useLeaveGuard } from '../../app/unsavedChanges';
+import { Button, Card, Checkbox, ErrorState, LoadingState, Select, useToast } from '../../ui';
 import { calendarApi, calendarKeys } from './api';
 import styles from './settings.module.css';
 
-type Form = Omit<SyncSettings, 'last_sync_time'>;
+type Form = Required<SaveSyncSettings>;
+
+const formOf = (s: SyncSettings): Form => ({
+  auto_sync: s.auto_sync,
+  sync_workouts: s.sync_workouts,
+  sync_journal: s.sync_journal,
+  selected_calendars: s.selected_calendars,
+  journal_calendar: s.journal_calendar,
+  journal_title: s.journal_title,
+});
+
+const sameForm = (a: Form, b: Form) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Where entries go now, in the calendar's own name (null: no calendar takes them). */
+const goesTo = (target: WriteTarget | null) =>
+  target ? `They go to your calendar “${target.summary}”.` : 'No connected calendar takes them yet.';
+
+const JOURNAL_TITLE_OPTIONS: Array<{ value: JournalTitle; label: string }> = [
+  { value: 'journal', label: 'Journal (nothing more)' },
+  { value: 'goal', label: "Journal: and the day's personal goal" },
+];
 
 function CalendarChoice({
   calendar,
@@ -66,11 +90,10 @@ export function SyncSettingsCard({ connected, expired }: { connected: boolean; e
   const redirect = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirect.current), []);
   useEffect(() => {
-    if (settings.data) {
-      const { last_sync_time: _, ...rest } = settings.data;
-      setForm(rest);
-    }
+    if (settings.data) setForm(formOf(settings.data));
   }, [settings.data]);
+  const dirty = !!form && !!settings.data && !sameForm(form, formOf(settings.data));
+  const leaveGuard = useLeaveGuard(dirty, 'your calendar sync settings');
 
   if (settings.isPending || !form) {
     return settings.isError ? (
@@ -86,6 +109,8 @@ export function SyncSettingsCard({ connected, expired }: { connected: boolean; e
 
   const selected = new Set(form.selected_calendars);
   const list = calendars.data ?? [];
+  const targets = settings.data?.targets ?? { workouts: null, journal: null };
+  const journalChoices = list.filter((c) => c.writable && !c.expired);
   // An empty selection means every calendar; the boxes show that as all ticked.
   const isChecked = (id: string) => selected.size === 0 || selected.has(id);
   const toggle = (id: string, checked: boolean) => {
@@ -127,16 +152,40 @@ export function SyncSettingsCard({ connected, expired }: { connected: boolean; e
           />
           <Checkbox
             label="Add workouts to my calendar"
-            hint="Each generated workout plan is added to your calendar as an all-day entry."
+            hint={`Each generated workout plan is added to your calendar as an all-day entry. ${goesTo(targets.workouts)}`}
             checked={form.sync_workouts}
             onChange={(e) => setForm({ ...form, sync_workouts: e.target.checked })}
           />
           <Checkbox
             label="Sync journal"
-            hint="Each day's journal note is added to your calendar as an all-day entry."
+            hint={`Each day's journal note is added to your calendar as an all-day entry. ${goesTo(targets.journal)}`}
             checked={form.sync_journal}
             onChange={(e) => setForm({ ...form, sync_journal: e.target.checked })}
           />
+          {connected && journalChoices.length > 0 && (
+            <div className={styles.journalChoices}>
+              <Select
+                label="Journal calendar"
+                hint="A calendar only you see keeps your journal private."
+                value={form.journal_calendar ?? ''}
+                onChange={(e) => setForm({ ...form, journal_calendar: e.target.value || null })}
+                options={[
+                  {
+                    value: '',
+                    label: targets.workouts ? `Same as workouts (${targets.workouts.summary})` : 'Same as workouts',
+                  },
+                  ...journalChoices.map((c) => ({ value: c.id, label: c.summary })),
+                ]}
+              />
+              <Select
+                label="Journal entry title"
+                hint="Others who see the calendar see this title."
+                value={form.journal_title}
+                onChange={(e) => setForm({ ...form, journal_title: e.target.value as JournalTitle })}
+                options={JOURNAL_TITLE_OPTIONS}
+              />
+            </div>
+          )}
         </fieldset>
         <fieldset className={styles.fieldset} aria-describedby="calendars-hint">
           <legend className={styles.legend}>Calendars</legend>
@@ -178,6 +227,7 @@ export function SyncSettingsCard({ connected, expired }: { connected: boolean; e
           </Button>
         </div>
       </form>
+      {leaveGuard}
     </Card>
   );
 }

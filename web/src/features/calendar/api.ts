@@ -8,7 +8,7 @@ import {
   connectionsResponse,
   oauthCallbackResponse,
   refreshResponse,
-  type SyncSettings,
+  type SaveSyncSettings,
   syncSettings,
   syncWorkoutResponse,
 } from '../../../../common/src/api/calendar';
@@ -76,7 +76,7 @@ export const calendarApi = {
   revoke: () => calendarCall(() => post('/calendar/revoke'), CALENDAR_TEXT.disconnectFailed),
   syncSettings: () =>
     calendarCall(() => get('/calendar/sync-settings', { schema: syncSettings }), 'Failed to fetch sync settings'),
-  saveSyncSettings: (body: Omit<SyncSettings, 'last_sync_time'>) =>
+  saveSyncSettings: (body: SaveSyncSettings) =>
     calendarCall(() => put('/calendar/sync-settings', body, { schema: syncSettings })),
   calendars: () =>
     calendarCall(() => get('/calendar/calendars', { schema: calendarList }), 'Failed to fetch available calendars'),

@@ -58,7 +58,7 @@ export function callbackExplanation(kind: CallbackFailure, origin: string): stri
     case 'scope':
       return "Google did not grant access to your calendar. When you try again, keep the calendar permission ticked on Google's consent screen.";
     case 'redirect':
-      return `The return address registered for Daymark in the Google Cloud console does not match this server. An administrator must add ${origin}/dashboard/google-callback as an authorized redirect URI (or set GOOGLE_REDIRECT_URI to the registered one).`;
+      return `The return address registered for Daymark in the Google Cloud console does not match this server. Ask your administrator to register ${origin}/dashboard/google-callback as an authorized redirect address for Daymark at Google.`;
     case 'state':
       return 'This sign-in could not be matched to a request from your account: it expired or was started in another session. Start the connection again from Calendar Settings.';
     default:

@@ -25,6 +25,8 @@ function ev(
     declined: false,
     provider: 'caldav',
     htmlLink: null,
+    daymark: null,
+    transcript_id: null,
     ...extra,
   } satisfies CalendarEvent;
 }

@@ -32,6 +32,8 @@ const event = (
   declined: false,
   provider: 'caldav',
   htmlLink: null,
+  daymark: null,
+  transcript_id: null,
   ...extra,
 });
 

@@ -77,7 +77,8 @@ function EventPicker({ onPick, onClose }: { onPick: (e: CalendarEvent) => void; 
       />
     );
 
-  const visible = (events.data ?? []).filter((e) => !e.declined);
+  // Meetings only: Daymark's own entries (a workout, a journal day) are not meetings.
+  const visible = (events.data ?? []).filter((e) => !e.declined && e.daymark === null);
   return (
     <div>
       {state.googleExpired && <ExpiredNotice banner onLeave={onClose} />}

@@ -1,41 +1,36 @@
 import { useState } from 'react';
 import type { CalendarEvent } from '../../../../common/src/api/calendar';
 import { TRANSCRIPT_TEXT } from '../../../../common/src/api/transcripts';
-import { prefillFromEvent, withoutTranscript } from '../../../../common/src/transcriptRules';
-import { useTimeZone, useToday } from '../../app/time/useToday';
-import { Button, Card, ErrorState, LoadingState } from '../../ui';
-import { useTranscriptWindows } from './api';
+import { prefillFromEvent } from '../../../../common/src/transcriptRules';
+import { useTimeZone } from '../../app/time/useToday';
+import { Button, Card } from '../../ui';
 import { eventTimeLabel } from './format';
 import styles from './Transcript.module.css';
 import type { TranscriptDraft } from './TranscriptForm';
 import { TranscriptModal } from './TranscriptModal';
 
 export interface QuickTranscriptPanelProps {
-  /** Today's calendar events (declined ones are left out here). */
+  /** Today's calendar events (declined ones and Daymark's own entries are left out here). */
   events: CalendarEvent[];
 }
 
+/** Meetings the server says no transcript records yet: not declined, not Daymark's own entries (a workout, a journal day). */
+export const meetingsWithoutTranscript = (events: readonly CalendarEvent[]) =>
+  events.filter((e) => !e.declined && e.daymark === null && e.transcript_id === null);
+
 /**
- * Today's events without a transcript, each with a '+' that opens the transcript modal
- * prefilled from the event; once saved, the event leaves the list (part 1 §2).
+ * Today's meetings without a transcript, each with a '+' that opens the transcript modal
+ * prefilled from the event; once saved, the event leaves the list (part 1 §2): the server
+ * answers the events again, this one with its transcript.
  */
 export function QuickTranscriptPanel({ events }: QuickTranscriptPanelProps) {
-  const today = useToday();
   const zone = useTimeZone();
-  const transcripts = useTranscriptWindows(today, today);
   const [draft, setDraft] = useState<Partial<TranscriptDraft> | null>(null);
-  const open = withoutTranscript(
-    events.filter((e) => !e.declined),
-    transcripts.all,
-  );
+  const open = meetingsWithoutTranscript(events);
 
   return (
     <Card title="Quick Transcripts" description="Today's meetings that have no transcript yet.">
-      {transcripts.pending ? (
-        <LoadingState message={TRANSCRIPT_TEXT.loading} />
-      ) : transcripts.error ? (
-        <ErrorState message={TRANSCRIPT_TEXT.loadFailed} onRetry={() => transcripts.refetch()} compact />
-      ) : open.length === 0 ? (
+      {open.length === 0 ? (
         <p className={styles.celebrate}>{TRANSCRIPT_TEXT.allHaveTranscripts}</p>
       ) : (
         <ul className={styles.events} aria-label="Today's events without a transcript">

@@ -20,11 +20,15 @@ import { del, get, post, put } from '../../api/client';
 
 export const transcriptsKey = ['transcripts'] as const;
 
-/** Everything a saved or deleted transcript may change: lists, day windows, the notes list. */
+/**
+ * Everything a saved or deleted transcript may change: lists, day windows, the notes list, and
+ * the calendar's events (each says which transcript records it).
+ */
 export async function refreshTranscripts(queryClient: QueryClient) {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: transcriptsKey }),
     queryClient.invalidateQueries({ queryKey: ['notes'] }),
+    queryClient.invalidateQueries({ queryKey: ['calendar', 'events'] }),
   ]);
 }
 

@@ -99,7 +99,8 @@ export function useWeekCalendar(week: string, enabled: boolean) {
           schema: calendarEventList,
           query: { startDate: week, endDate: addDays(week, CALENDAR_WINDOW_DAYS - 1), maxResults: 100 },
         });
-        return { connected: true, events: events.filter((e) => !e.declined) };
+        // Meetings only: Daymark's own entries (a workout, a journal day) are not commitments to plan around.
+        return { connected: true, events: events.filter((e) => !e.declined && e.daymark === null) };
       } catch (err) {
         // No calendar (or none left working: its expiry is told by the panel from the connections).
         if (err instanceof ApiError && (err.status === 404 || err.status === 409 || err.calendarAuthExpired))

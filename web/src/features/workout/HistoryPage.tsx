@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { CALENDAR_TEXT } from '../../../../common/src/api/calendar';
+import { CALENDAR_TEXT, syncedTo } from '../../../../common/src/api/calendar';
 import type { PlanSummary, WorkoutLog } from '../../../../common/src/api/workout';
 import { WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
 import { useAppletState } from '../../app/appletState';
@@ -86,8 +86,8 @@ function SyncButton({ plan }: { plan: PlanSummary }) {
   const sync = async () => {
     setBusy(true);
     try {
-      await calendarApi.syncWorkout(plan.id);
-      toast.success(CALENDAR_TEXT.syncWorkoutOk);
+      const synced = await calendarApi.syncWorkout(plan.id);
+      toast.success(syncedTo(synced.calendar_name));
     } catch (error) {
       // The plan's calendar is the expired Google one: trying again would not help, reconnecting does.
       toast.error(isCalendarExpired(error) ? error.message : CALENDAR_TEXT.syncWorkoutFailed);
@@ -96,7 +96,7 @@ function SyncButton({ plan }: { plan: PlanSummary }) {
     }
   };
   return (
-    <Button size="sm" variant="ghost" onClick={sync} loading={busy} aria-label={`Sync ${plan.title} to Calendar`}>
+    <Button size="sm" variant="ghost" onClick={sync} loading={busy} aria-label={`Sync to Calendar: ${plan.title}`}>
       Sync to Calendar
     </Button>
   );
