@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { strToU8, zipSync } from 'fflate';
 import { todayIn } from '../common/src/time.js';
 import { storedToken, submitLogin } from './helpers.js';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';
@@ -33,6 +34,7 @@ async function api(page: Page, path: string, data: unknown) {
 }
 
 test('export, then import into another account and find the notes there', async ({ page }) => {
+  test.setTimeout(90_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'daymark-e2e-export-'));
   await signInAt(page, app.baseUrl, '/dashboard');
   const today = todayIn(ZONE);
@@ -60,7 +62,8 @@ test('export, then import into another account and find the notes there', async 
   await expect(page.getByText(/would add/)).toBeVisible();
   await expect(page.getByRole('row', { name: /Todos 1 0 0/ })).toBeVisible();
   await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(page.getByText(/^Imported: \d+ items added, 0 already here, 0 rejected\.$/)).toBeVisible();
+  // Both accounts are in the browser's zone: the time zone is already here.
+  await expect(page.getByText(/^Imported: \d+ items added, 1 already here, 0 rejected\.$/)).toBeVisible();
 
   // Robin's day now shows the imported goal, and the note is in the list.
   await page.getByRole('link', { name: 'Overview' }).click();
@@ -82,4 +85,60 @@ test('export, then import into another account and find the notes there', async 
   await page.getByLabel('Export file to import').setInputFiles(bogus);
   await expect(page.getByRole('alert')).toHaveText('This file is not a Daymark export: it is not a zip file.');
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('Data Management lists more transcripts than one page, loads more, and selects and deletes all of them', async ({
+  page,
+}) => {
+  // A thousand rows to import, list and delete: longer than the default on a busy machine.
+  test.setTimeout(240_000);
+  const many = 1005;
+  await signInAt(page, app.baseUrl, '/dashboard/data-settings');
+  // The transcripts arrive in one import (an export written for this test).
+  const transcripts = Array.from({ length: many }, (_, i) => ({
+    date: '2026-01-05',
+    title: `Standup ${i + 1}`,
+    content: 'We met',
+    context: null,
+    transcript_type: 'impromptu',
+    google_event_id: null,
+    google_event_etag: null,
+    google_recurring_event_id: null,
+    event_start: null,
+    created_at: new Date(Date.UTC(2026, 0, 5, 9, 0, 0, i)).toISOString(),
+  }));
+  const doc = { format: 'daymark-export', schemaVersion: 1, tables: { transcripts } };
+  const res = await page.request.post(`${app.baseUrl}/api/import`, {
+    headers: {
+      authorization: `Bearer ${await storedToken(page)}`,
+      origin: app.baseUrl,
+      'content-type': 'application/zip',
+    },
+    data: Buffer.from(zipSync({ 'daymark.json': strToU8(JSON.stringify(doc)) })),
+  });
+  expect(res.ok()).toBe(true);
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'Meeting Transcripts' }).click();
+  const list = page.getByRole('list', { name: 'transcripts' });
+  await expect(list.getByRole('listitem')).toHaveCount(200);
+  await page.screenshot({ path: 'test-results/data-management-paged.png' });
+  await expect(page.getByText('Showing 200 transcripts of 1,005.')).toBeVisible();
+  await expect(list.getByText('Standup 1005', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(400);
+
+  // Select all covers every transcript, also those not shown yet.
+  // The rest are read first (the box is ticked once they are in).
+  await page.getByRole('checkbox', { name: `Select all (${many})` }).click();
+  await expect(page.getByRole('checkbox', { name: 'Deselect all' })).toBeChecked({ timeout: 60_000 });
+  await expect(list.getByRole('listitem')).toHaveCount(many);
+  await expect(list.getByText('Standup 1', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await page.getByRole('button', { name: `Delete Selected (${many})` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete 1,005 transcripts?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('No meeting transcripts.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Deleted 1,005 transcripts.')).toBeVisible();
 });
