@@ -105,8 +105,11 @@ export type ReflectionSummary = z.infer<typeof reflectionSummary>;
 
 export const weeklyReflections = z
   .object({
-    /** The days read: the four weeks before the week and the week itself. */
-    from: z.string(),
+    /**
+     * The latest 25 morning and 25 evening parts of the daily notes dated up to `to` (the week's
+     * Sunday), however long ago; `from` is the oldest day among them (null when there are none).
+     */
+    from: z.string().nullable(),
     to: z.string(),
     morning_reflections: z.array(morningReflection),
     evening_reflections: z.array(eveningReflection),

@@ -192,15 +192,16 @@ describe('reflections', () => {
       },
     });
 
-  it('reads the latest 25 morning and evening parts of the period, summarised and cut', async () => {
+  it('reads the latest 25 morning and evening parts, summarised and cut', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
     const monday = plannableWeek();
-    // 30 days of notes ending last Sunday, and one older than the period.
+    // 30 days of notes ending last Sunday, and one older than the latest 25.
     for (let i = 1; i <= 30; i++) await note(c, addDays(monday, -i), i);
     await note(c, addDays(monday, -40), 40);
     const r = (await get(c, `/api/weekly/${monday}/reflections`)).json();
-    expect(r.from).toBe(addDays(monday, -28));
+    expect(r.from).toBe(addDays(monday, -25));
+    expect(r.to).toBe(addDays(monday, 6));
     expect(r.has_reflections).toBe(true);
     expect(r.morning_reflections).toHaveLength(25);
     expect(r.evening_reflections).toHaveLength(25);
@@ -245,7 +246,7 @@ describe('reflections', () => {
     }
     const r = (await get(c, `/api/weekly/${monday}/reflections`)).json();
     const days = (keep: (i: number) => boolean) =>
-      Array.from({ length: 28 }, (_, k) => k + 1)
+      Array.from({ length: 30 }, (_, k) => k + 1)
         .filter(keep)
         .map((i) => addDays(monday, -i));
     expect(r.morning_reflections.map((m: { date: string }) => m.date)).toEqual(days((i) => i % 3 !== 0));
@@ -322,11 +323,37 @@ describe('reflections', () => {
     expect(earlier.has_reflections).toBe(false);
   });
 
+  it('reads the latest notes however long ago they were written, and none dated after the week', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const monday = plannableWeek();
+    // A break in journaling: the last notes are three months old.
+    for (let i = 1; i <= 3; i++) await note(c, addDays(monday, -90 - i), i);
+    // A note dated after the week is not a reflection on it.
+    expect((await note(c, addDays(monday, 9), 9)).statusCode).toBe(200);
+    const r = (await get(c, `/api/weekly/${monday}/reflections`)).json();
+    expect(r.has_reflections).toBe(true);
+    expect(r.from).toBe(addDays(monday, -93));
+    expect(r.morning_reflections.map((m: { date: string }) => m.date)).toEqual([
+      addDays(monday, -91),
+      addDays(monday, -92),
+      addDays(monday, -93),
+    ]);
+    expect(r.summary.wins).toEqual(['win 1', 'win 2', 'win 3']);
+    // The planning coach sees them too.
+    const coach = await c.request({
+      method: 'POST',
+      url: '/api/weekly/coach',
+      payload: { date: monday, userMessage: '', isNewPlan: true },
+    });
+    expect(coach.body).toContain('3 morning and 3 evening reflections');
+  });
+
   it('has no reflections without daily notes', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
     const r = (await get(c, `/api/weekly/${plannableWeek()}/reflections`)).json();
-    expect(r).toMatchObject({ has_reflections: false, morning_reflections: [], evening_reflections: [] });
+    expect(r).toMatchObject({ has_reflections: false, from: null, morning_reflections: [], evening_reflections: [] });
   });
 });
 
