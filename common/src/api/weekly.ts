@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { META_GOALS_MAX } from '../weeklyTexts.js';
 import { coachMeta } from './coach.js';
 import { isoDate } from './dates.js';
 
@@ -42,7 +43,7 @@ export type EveningReflection = z.infer<typeof eveningReflection>;
 export const weeklyFields = z.object({
   weekly_review: text,
   /** Three slots at first; accepted coach goals are appended. */
-  meta_goals: z.array(item).max(12).default(['', '', '']),
+  meta_goals: z.array(item).max(META_GOALS_MAX).default(['', '', '']),
   constraints: text,
   brain_dump: text,
   weekly_intention: text,

@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../../../common/src/time.js';
 import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts.js';
@@ -396,6 +397,32 @@ describe('export', () => {
     expect(md).toContain('**Wins**\n\n- Closed the deal');
     expect(md).toContain('**Open loops**\n\n- Call the bank');
     expect(md).toContain(`1 events\n\n- ${monday} 09:00 — Planning meeting @ Room 4`);
+  });
+
+  it("writes the data export's Markdown of a plan with the same writer as the editor's export", async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const monday = plannableWeek();
+    await c.request({
+      method: 'POST',
+      url: `/api/notes/daily/${addDays(monday, -2)}`,
+      payload: { content: 'x', structured_data: { evening: { wins: ['Closed the deal'] } } },
+    });
+    await save(c, monday, plan({ content: 'Remember to rest' }));
+    // A past plan stored with the default content and only some fields.
+    await storePastPlan('alice', PAST, { weekly_intention: 'Old intention', meta_goals: ['Old goal'] });
+    const zip = await c.request({ method: 'GET', url: '/api/export' });
+    expect(zip.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(zip.rawPayload));
+    for (const week of [monday, PAST]) {
+      const editor = (await get(c, `/api/weekly/${week}/export`)).body;
+      const exported = new TextDecoder().decode(files[`journal/weekly/${week}.md`]);
+      expect(exported).toBe(editor);
+    }
+    const current = new TextDecoder().decode(files[`journal/weekly/${monday}.md`]);
+    expect(current).toContain('## Brain Dump\n\ntaxes, dentist');
+    expect(current).toContain('**Wins**\n\n- Closed the deal');
+    expect(new TextDecoder().decode(files[`journal/weekly/${PAST}.md`])).toContain('1. **Goal 1:** Old goal');
   });
 
   it('answers 404 with the no-plan text when the week has no plan', async () => {
