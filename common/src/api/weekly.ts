@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { META_GOALS_MAX } from '../weeklyTexts.js';
+import { calendarEvent } from './calendar.js';
 import { coachMeta } from './coach.js';
 import { isoDate } from './dates.js';
 
@@ -87,7 +88,8 @@ export type WeeklyPlan = z.infer<typeof weeklyPlan>;
 export const saveWeeklyPlanRequest = weeklyFields.extend({
   content: z.string().max(20_000).default(''),
   simplified_calendar_events: z.array(simplifiedEvent).max(100).default([]),
-  calendar_events: z.array(z.record(z.string(), z.unknown())).max(100).default([]),
+  /** The week's events as the calendar gave them (stored beside the simplified ones). */
+  calendar_events: z.array(calendarEvent).max(100).default([]),
 });
 export type SaveWeeklyPlanRequest = z.input<typeof saveWeeklyPlanRequest>;
 

@@ -67,6 +67,38 @@ describe('weekly plan', () => {
     expect(headlines[0].entries[0]).toMatchObject({ id: read.id, type: 'weekly' });
   });
 
+  it("keeps the week's calendar events as the calendar gave them beside the simplified ones", async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const monday = plannableWeek();
+    const event = {
+      id: 'e1',
+      etag: null,
+      recurringEventId: null,
+      summary: 'Planning meeting',
+      description: 'Agenda',
+      location: 'Room 4',
+      start: { dateTime: `${monday}T09:00:00Z` },
+      end: { dateTime: `${monday}T10:00:00Z` },
+      attendees: [{ email: 'sam@example.com' }],
+      organizer: { displayName: 'Sam' },
+      calendar: { id: 'c', summary: 'Work', backgroundColor: '#fff', foregroundColor: '#000' },
+      declined: false,
+      provider: 'google',
+      htmlLink: null,
+    };
+    const simplified = { start: `${monday}T09:00:00Z`, end: `${monday}T10:00:00Z`, title: 'Planning meeting' };
+    const res = await save(c, monday, plan({ calendar_events: [event], simplified_calendar_events: [simplified] }));
+    expect(res.statusCode, res.body).toBe(200);
+    const read = (await get(c, `/api/weekly/${monday}`)).json();
+    expect(read.structured_data.calendar_events).toEqual([event]);
+    expect(read.structured_data.simplified_calendar_events[0]).toMatchObject(simplified);
+    // Something that is not a calendar event is refused, and nothing changes.
+    const bad = await save(c, monday, plan({ weekly_intention: 'other', calendar_events: [{ nonsense: true }] }));
+    expect(bad.statusCode).toBe(400);
+    expect((await get(c, `/api/weekly/${monday}`)).json().structured_data.weekly_intention).toBe('Calm focus');
+  });
+
   it("says 'No changes to save' and writes nothing when nothing changed", async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
