@@ -1,8 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergeGoals, summariseReflections } from './weeklyPlan.js';
+import { addedGoals, mergeGoals, readWeeklyStructured, summariseReflections } from './weeklyPlan.js';
 
 describe('mergeGoals', () => {
+  it('stops at the twelve goals a plan can save, and tells which were added', () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => `Goal ${i}`);
+    const merged = mergeGoals(eleven, ['New one', 'New two']);
+    expect(merged).toHaveLength(12);
+    expect(addedGoals(eleven, merged)).toEqual(['New one']);
+  });
   it('fills empty slots when the plan has no goals', () => {
     expect(mergeGoals(['', '', ''], ['Ship v1', 'Run twice'])).toEqual(['Ship v1', 'Run twice', '']);
   });
@@ -55,5 +61,16 @@ describe('summariseReflections', () => {
     expect(s.priorities).toHaveLength(3);
     expect(s.challenges).toHaveLength(2);
     expect(s.frustrations).toHaveLength(2);
+  });
+});
+
+describe('readWeeklyStructured', () => {
+  it('reads JSON text or an object, and keeps the fields that fit when one does not', () => {
+    const d = readWeeklyStructured(JSON.stringify({ weekly_intention: 'Focus', meta_goals: 'not a list' }));
+    expect(d.weekly_intention).toBe('Focus');
+    expect(d.meta_goals).toEqual(['', '', '']);
+    expect(readWeeklyStructured({ brain_dump: 'x' }).brain_dump).toBe('x');
+    expect(readWeeklyStructured('{not json').calendar_events).toEqual([]);
+    expect(readWeeklyStructured(null).weekly_review).toBe('');
   });
 });

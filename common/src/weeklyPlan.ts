@@ -1,12 +1,14 @@
 import type { CalendarEvent } from './api/calendar.js';
-import type {
-  EveningReflection,
-  MorningReflection,
-  ReflectionSummary,
-  SimplifiedEvent,
-  WeeklyStructured,
+import {
+  type EveningReflection,
+  type MorningReflection,
+  type ReflectionSummary,
+  type SimplifiedEvent,
+  type WeeklyStructured,
+  weeklyStructured,
 } from './api/weekly.js';
-import { META_GOAL_SLOTS, SUMMARY_LIMITS } from './weeklyTexts.js';
+import { WEEKLY_DEFAULT_CONTENT } from './journalConstants.js';
+import { META_GOAL_SLOTS, META_GOALS_MAX, SUMMARY_LIMITS } from './weeklyTexts.js';
 
 /** Pure logic of the weekly plan, shared by the server (export, coach) and the editor. */
 
@@ -15,7 +17,8 @@ const norm = (s: string) => s.trim().toLowerCase();
 /**
  * Merges the coach's suggested goals into the plan's meta goals: when the plan has goals, only
  * suggestions not already there (case-insensitive) are appended; otherwise they fill the empty
- * slots. The result keeps at least the three slots.
+ * slots. The result keeps at least the three slots, and at most the twelve a plan can save
+ * (suggestions beyond those are not added: `addedGoals` tells which were).
  */
 export function mergeGoals(current: string[], suggested: string[]): string[] {
   const existing = current.filter((g) => g.trim());
@@ -27,14 +30,15 @@ export function mergeGoals(current: string[], suggested: string[]): string[] {
     seen.add(norm(t));
     fresh.push(t);
   }
-  if (existing.length === 0) {
-    const filled = fresh.slice();
-    while (filled.length < META_GOAL_SLOTS) filled.push('');
-    return filled;
-  }
-  const merged = [...current.filter((g) => g.trim()), ...fresh];
+  const merged = [...existing, ...fresh].slice(0, META_GOALS_MAX);
   while (merged.length < META_GOAL_SLOTS) merged.push('');
   return merged;
+}
+
+/** The goals of `after` that `before` did not have (case-insensitive): what a merge added. */
+export function addedGoals(before: string[], after: string[]): string[] {
+  const had = new Set(before.filter((g) => g.trim()).map(norm));
+  return after.filter((g) => g.trim() && !had.has(norm(g)));
 }
 
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n).trimEnd()}…` : s);
@@ -113,6 +117,42 @@ export function simplifyEvent(e: CalendarEvent): SimplifiedEvent {
 
 const section = (title: string, body: string) => (body.trim() ? `## ${title}\n\n${body.trim()}\n` : '');
 const bullets = (items: string[]) => items.map((i) => `- ${i}`).join('\n');
+
+/**
+ * A weekly plan entry's stored structured data, read leniently: JSON text or an object, and a
+ * field that does not fit its shape (a plan written through the journal API, an older export)
+ * reads as that field's default while the others keep what they hold.
+ */
+export function readWeeklyStructured(raw: unknown): WeeklyStructured {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      value = {};
+    }
+  }
+  const obj = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const whole = weeklyStructured.safeParse(obj);
+  if (whole.success) return whole.data;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(weeklyStructured.shape)) {
+    const one = field.safeParse(obj[key]);
+    out[key] = one.success ? one.data : field.parse(undefined);
+  }
+  return out as WeeklyStructured;
+}
+
+/**
+ * The readable Markdown of a stored weekly plan (its week's Monday, its content and structured
+ * data): what the editor's 'Export as Markdown' downloads and what the data export writes
+ * beside its JSON, from the one writer.
+ */
+export function weeklyPlanMarkdown(date: string, content: string, structuredData: unknown): string {
+  const d = readWeeklyStructured(structuredData);
+  const summary = summariseReflections(d.morning_reflections, d.evening_reflections);
+  return planMarkdown(date, content, d, summary, WEEKLY_DEFAULT_CONTENT);
+}
 
 /** The whole plan as Markdown (export): fields, goals, reflections summary and calendar summary. */
 export function planMarkdown(

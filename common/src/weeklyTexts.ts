@@ -24,6 +24,8 @@ export const WEEKLY_TEXT = {
 
 /** Three meta-goal slots, labelled 'Goal 1' to 'Goal 3'. */
 export const META_GOAL_SLOTS = 3;
+/** The most goals a plan saves (slots plus the coach's merged suggestions). */
+export const META_GOALS_MAX = 12;
 export const WEEKLY_CHAT_AUTOSAVE_MS = 3000;
 export const CALENDAR_CACHE_MS = 900_000;
 /** Days of events fetched from the week's Monday. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { META_GOALS_MAX } from '../weeklyTexts.js';
+import { calendarEvent } from './calendar.js';
 import { coachMeta } from './coach.js';
 import { idParam } from './common.js';
 import { isoDate } from './dates.js';
@@ -43,7 +45,7 @@ export type EveningReflection = z.infer<typeof eveningReflection>;
 export const weeklyFields = z.object({
   weekly_review: text,
   /** Three slots at first; accepted coach goals are appended. */
-  meta_goals: z.array(item).max(12).default(['', '', '']),
+  meta_goals: z.array(item).max(META_GOALS_MAX).default(['', '', '']),
   constraints: text,
   brain_dump: text,
   weekly_intention: text,
@@ -87,7 +89,8 @@ export type WeeklyPlan = z.infer<typeof weeklyPlan>;
 export const saveWeeklyPlanRequest = weeklyFields.extend({
   content: z.string().max(20_000).default(''),
   simplified_calendar_events: z.array(simplifiedEvent).max(100).default([]),
-  calendar_events: z.array(z.record(z.string(), z.unknown())).max(100).default([]),
+  /** The week's events as the calendar gave them (stored beside the simplified ones). */
+  calendar_events: z.array(calendarEvent).max(100).default([]),
 });
 export type SaveWeeklyPlanRequest = z.input<typeof saveWeeklyPlanRequest>;
 
@@ -106,8 +109,11 @@ export type ReflectionSummary = z.infer<typeof reflectionSummary>;
 
 export const weeklyReflections = z
   .object({
-    /** The days read: the four weeks before the week and the week itself. */
-    from: z.string(),
+    /**
+     * The latest 25 morning and 25 evening parts of the daily notes dated up to `to` (the week's
+     * Sunday), however long ago; `from` is the oldest day among them (null when there are none).
+     */
+    from: z.string().nullable(),
     to: z.string(),
     morning_reflections: z.array(morningReflection),
     evening_reflections: z.array(eveningReflection),

@@ -1,3 +1,4 @@
+import { weeklyPlanMarkdown } from '../../../../common/src/weeklyPlan.js';
 import type { Row } from './tables.js';
 
 /**
@@ -18,7 +19,8 @@ export function journalFile(row: Row, id: number): { name: string; text: string 
   if (row.journal_type === 'daily')
     return { name: `journal/daily/${date}.md`, text: `# Daily note, ${date}\n\n${content}\n` };
   if (row.journal_type === 'weekly_planning') {
-    return { name: `journal/weekly/${date}.md`, text: `# Weekly plan, week of ${date}\n\n${content}\n` };
+    // The same writer as the weekly editor's 'Export as Markdown': the whole plan, not its content alone.
+    return { name: `journal/weekly/${date}.md`, text: weeklyPlanMarkdown(date, content, row.structured_data) };
   }
   return { name: `notes/${date}-${id}.md`, text: `${content}\n` };
 }

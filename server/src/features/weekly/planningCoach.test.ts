@@ -62,7 +62,7 @@ async function seed(c: Client) {
 }
 
 describe('planning coach without a provider (planning guide)', () => {
-  it('opens a new plan with the questions of the week from the user data and proposes goals', async () => {
+  it('opens a new plan with the first question of the week, grounded in the user data', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
     await seed(c);
@@ -82,10 +82,94 @@ describe('planning coach without a provider (planning guide)', () => {
     expect(text).toContain('1 calendar events');
     expect(text).toContain('Demo went well');
     expect(text).toContain('**How did last week go?**');
-    const [goals] = ofType(events, 'goals');
-    expect(goals?.goals).toEqual(['Close the loop: Reply to Sam', 'Draft the roadmap', 'Book the dentist']);
-    expect(goals?.merged).toEqual(goals?.goals);
+    // Opening proposes nothing yet: goals are merged into the plan, so they come from the user's answers or the end.
+    expect(ofType(events, 'goals')).toEqual([]);
     expect(events.at(-1)?.type).toBe('message');
+    // The screen speaks plain words: no setting names.
+    expect(text).not.toMatch(/LLM_|PROVIDER/);
+  });
+
+  it('moves through its steps from what the user writes, then summarises the week and proposes goals', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    await seed(c);
+    const conversation: Array<{ role: 'user' | 'assistant'; content: string }> = [];
+    let plan = planData();
+    /** One turn as the editor sends it: the conversation so far and the plan with merged goals. */
+    const turn = async (userMessage: string) => {
+      const { events } = await coach(c, { userMessage, conversation, weeklyPlanData: plan });
+      const reply = ofType(events, 'message')[0]?.message.content ?? '';
+      const goals = ofType(events, 'goals')[0];
+      if (goals) plan = { ...plan, meta_goals: goals.merged };
+      if (userMessage) conversation.push({ role: 'user', content: userMessage });
+      conversation.push({ role: 'assistant', content: reply });
+      return { reply, goals: goals?.goals ?? [] };
+    };
+
+    expect((await turn('')).reply).toContain('**How did last week go?**');
+    // An answer moves it on, and it says what it took from it.
+    const second = await turn('The demo went well but reviews dragged.');
+    expect(second.reply).toContain('“The demo went well but reviews dragged.”');
+    expect(second.reply).toContain('**What is your intention for this week?**');
+    expect(second.reply).not.toContain('**How did last week go?**');
+    // A question back is not an answer: the same step, explained.
+    const third = await turn('What do you mean?');
+    expect(third.reply).toContain('An intention is');
+    expect(third.reply).toContain('**What is your intention for this week?**');
+    const fourth = await turn('Calm, focused shipping');
+    expect(fourth.reply).toContain('Your intention for the week: “Calm, focused shipping”');
+    expect(fourth.reply).toContain('**What constraints do you have this week?**');
+    // 'skip' passes a step without an answer.
+    const fifth = await turn('skip');
+    expect(fifth.reply).toContain('**Which three outcomes would make this week a success?**');
+    // The goals question lists ideas from the user's notes and todos.
+    expect(fifth.reply).toContain('Close the loop: Reply to Sam');
+    expect(fifth.goals).toEqual([]);
+    // Goals as a list are merged; with every step done it summarises and fills the third goal from the notes.
+    const last = await turn('- Ship the beta\n- Run three times');
+    expect(last.reply).toContain('Added to your goals: Ship the beta; Run three times.');
+    expect(last.reply).toContain('**Your week as you described it**');
+    expect(last.reply).toContain('**Last week:** The demo went well but reviews dragged.');
+    expect(last.reply).toContain('**Intention:** Calm, focused shipping');
+    expect(last.reply).toContain('**Constraints:** —');
+    expect(last.goals).toEqual(['Ship the beta', 'Run three times', 'Close the loop: Reply to Sam']);
+    expect(plan.meta_goals).toEqual(['Ship the beta', 'Run three times', 'Close the loop: Reply to Sam']);
+    // The same conversation always gives the same reply.
+    const again = await coach(c, {
+      userMessage: '',
+      conversation: conversation.slice(0, 2),
+      weeklyPlanData: planData(),
+    });
+    expect(ofType(again.events, 'message')[0]?.message.content).toContain('**What is your intention for this week?**');
+  });
+
+  it('skips a question whose field the plan already has, and takes goals listed at any step', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const asked = [{ role: 'assistant', content: 'Hi. **How did last week go?** What got done?' }];
+    const plan = planData({ weekly_intention: 'Focus', meta_goals: ['Run twice', '', ''] });
+    const { events } = await coach(c, {
+      isNewPlan: false,
+      userMessage: 'My goals:\n- Ship the beta\n- run twice',
+      weeklyPlanData: plan,
+      conversation: asked,
+    });
+    const text = ofType(events, 'message')[0]?.message.content ?? '';
+    // Goals alone do not answer the review: it is asked again, after saying what was added.
+    expect(text).toContain('Added to your goals: Ship the beta.');
+    expect(text).toContain('**How did last week go?**');
+    const [goals] = ofType(events, 'goals');
+    expect(goals?.goals).toEqual(['Ship the beta']);
+    expect(goals?.merged).toEqual(['Run twice', 'Ship the beta', '']);
+
+    // A review written with goals in it answers both; the intention is in the plan: constraints come next.
+    const both = await coach(c, {
+      isNewPlan: false,
+      userMessage: 'A good week, the demo landed.\n- Ship the beta',
+      weeklyPlanData: plan,
+      conversation: asked,
+    });
+    expect(ofType(both.events, 'message')[0]?.message.content).toContain('**What constraints do you have this week?**');
   });
 
   it("reads the week's events from the connected calendar itself, not only those the editor sends", async () => {
@@ -116,26 +200,6 @@ describe('planning coach without a provider (planning guide)', () => {
     } finally {
       await feed.close();
     }
-  });
-
-  it('moves on to the next open question and takes the goals the user lists, merged into existing ones', async () => {
-    h = await createHarness();
-    const c = await createUserAndSignIn(h, 'alice');
-    const { events } = await coach(c, {
-      isNewPlan: false,
-      userMessage: 'My goals:\n- Ship the beta\n- run twice',
-      weeklyPlanData: planData({ weekly_review: 'Good week', meta_goals: ['Run twice', '', ''] }),
-      conversation: [
-        { role: 'assistant', content: 'How did last week go?' },
-        { role: 'user', content: 'Good' },
-      ],
-    });
-    const text = ofType(events, 'message')[0]?.message.content ?? '';
-    // The review is answered, so after one turn the guide asks about constraints.
-    expect(text).toContain('**What constraints do you have this week?**');
-    const [goals] = ofType(events, 'goals');
-    expect(goals?.goals).toEqual(['Ship the beta']);
-    expect(goals?.merged).toEqual(['Run twice', 'Ship the beta', '']);
   });
 
   it('reads the professional coach settings as coach-meta', async () => {

@@ -79,7 +79,7 @@ export function planningContext(
     d.lastWeek.exists
       ? `### Last week's plan\nIntention: ${d.lastWeek.intention || '(none)'}\nGoals:\n${list(d.lastWeek.goals) || '(none)'}\nReview: ${d.lastWeek.review || '(none)'}`
       : "### Last week's plan\n(none)",
-    `### Reflections from ${d.reflections.from} to ${d.reflections.to} (${d.reflections.morning_reflections.length} mornings, ${d.reflections.evening_reflections.length} evenings)`,
+    `### Reflections: the latest daily notes up to ${d.reflections.to}${d.reflections.from ? `, from ${d.reflections.from}` : ''} (${d.reflections.morning_reflections.length} mornings, ${d.reflections.evening_reflections.length} evenings)`,
     s.priorities.length ? `Priorities:\n${list(s.priorities)}` : '',
     s.challenges.length ? `Challenges:\n${list(s.challenges)}` : '',
     s.wins.length ? `Wins:\n${list(s.wins)}` : '',

@@ -6,30 +6,24 @@ import {
 } from '../../../../common/src/api/weekly.js';
 import { addDays } from '../../../../common/src/time.js';
 import { summariseReflections } from '../../../../common/src/weeklyPlan.js';
-import { REFLECTIONS_FETCHED } from '../../../../common/src/weeklyTexts.js';
 import { weekOf } from '../../../../common/src/weekRules.js';
 import type { Db } from '../../db/index.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { writtenOnce } from '../../http/writtenOnce.js';
 import { byText, frozen } from '../../textMemo.js';
 import { parseJson } from '../journal/repo.js';
-import { dailyNotesWithParts } from './repo.js';
+import { latestDailyParts } from './repo.js';
 
 const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** Weeks before the planned week that its reflections reach back to. */
-const WEEKS_BACK = 4;
-
 /**
- * The period a week's plan reflects on: the four weeks before it and the week itself, newest
- * first, so that a plan written on Monday sees last week first, and one written on Friday for
- * next week sees this week. The spec's 25 per part then caps it (about five weeks of notes).
+ * The last day a week's plan reflects on: the week's Sunday. The spec's reflections are the
+ * latest 25 morning and 25 evening parts of the daily notes, however long ago they were written
+ * (after a break in journaling the plan still sees the last ones); a plan does not read notes
+ * dated after its own week.
  */
-export function reflectionPeriod(date: string) {
-  const monday = weekOf(date);
-  return { from: addDays(monday, -7 * WEEKS_BACK), to: addDays(monday, 6) };
-}
+export const reflectionsUpTo = (date: string) => addDays(weekOf(date), 6);
 
 type Morning = Omit<MorningReflection, 'date'>;
 type Evening = Omit<EveningReflection, 'date'>;
@@ -53,22 +47,23 @@ const partsOf = byText((text): { morning: Morning; evening: Evening } => {
   });
 }, 5_000);
 
-type NoteRow = Awaited<ReturnType<typeof dailyNotesWithParts>>[number];
+type Parts = Awaited<ReturnType<typeof latestDailyParts>>;
 
-/** The latest 25 morning and 25 evening parts of these notes (newest first), and their summary. */
-function reflectionsOf(from: string, to: string, rows: readonly NoteRow[]): WeeklyReflections {
-  const morning_reflections: MorningReflection[] = [];
-  const evening_reflections: EveningReflection[] = [];
-  for (const r of rows) {
-    const wantMorning = r.has_morning === 1 && morning_reflections.length < REFLECTIONS_FETCHED;
-    const wantEvening = r.has_evening === 1 && evening_reflections.length < REFLECTIONS_FETCHED;
-    if (!wantMorning && !wantEvening) continue;
-    const parts = partsOf(r.structured_data ?? '');
-    if (wantMorning) morning_reflections.push({ date: r.date, ...parts.morning });
-    if (wantEvening) evening_reflections.push({ date: r.date, ...parts.evening });
-  }
+/** The notes' morning and evening parts (newest first), and their summary. */
+function reflectionsOf(to: string, { mornings, evenings }: Parts): WeeklyReflections {
+  const morning_reflections: MorningReflection[] = mornings.map((r) => ({
+    date: r.date,
+    ...partsOf(r.structured_data ?? '').morning,
+  }));
+  const evening_reflections: EveningReflection[] = evenings.map((r) => ({
+    date: r.date,
+    ...partsOf(r.structured_data ?? '').evening,
+  }));
+  const oldest = [morning_reflections.at(-1)?.date, evening_reflections.at(-1)?.date].filter(
+    (d): d is string => typeof d === 'string',
+  );
   return {
-    from,
+    from: oldest.sort()[0] ?? null,
     to,
     morning_reflections,
     evening_reflections,
@@ -77,32 +72,34 @@ function reflectionsOf(from: string, to: string, rows: readonly NoteRow[]): Week
   };
 }
 
-/** The latest 25 morning and 25 evening parts of daily notes in the period, and their summary. */
+/** The latest 25 morning and 25 evening parts of daily notes up to the week's end, and their summary. */
 export async function loadReflections(db: Db, userId: number, date: string): Promise<WeeklyReflections> {
-  const { from, to } = reflectionPeriod(date);
-  return reflectionsOf(from, to, await dailyNotesWithParts(db, userId, from, to));
+  const to = reflectionsUpTo(date);
+  return reflectionsOf(to, await latestDailyParts(db, userId, to));
 }
 
 /** Reflections written by the same compiled serialiser as the route's response. */
 const writeReflections = compileResponseSerializer(weeklyReflections) as (r: WeeklyReflections) => string;
 
 /**
- * Reflections written as JSON once (`writtenOnce`), by user and period: the weekly screen reads
+ * Reflections written as JSON once (`writtenOnce`), by user and week: the weekly screen reads
  * them on every visit, and presenting some fifty parts and their summary afresh cost more than
- * the read. An answer is written again whenever any note of the period differs from those it
- * was written from (its date, which parts it has, its stored data), or one is added or removed.
+ * the read. An answer is written again whenever any note read differs from those it was written
+ * from (its date, which parts it has, its stored data), or one is added or removed.
  */
 const writtenReflections = writtenOnce(4 * 1024 * 1024);
 
 /** The same answer as `loadReflections`, as the response's JSON. */
 export async function loadReflectionsJson(db: Db, userId: number, date: string): Promise<Buffer> {
-  const { from, to } = reflectionPeriod(date);
-  const rows = await dailyNotesWithParts(db, userId, from, to);
-  // The key's period start fixes its end (`reflectionPeriod`): the notes are the inputs.
+  const to = reflectionsUpTo(date);
+  const parts = await latestDailyParts(db, userId, to);
   const inputs: unknown[] = [];
-  for (const r of rows) inputs.push(r.date, r.has_morning, r.has_evening, r.structured_data);
-  return writtenReflections(`${userId}:${from}`, inputs, () => ({
-    text: writeReflections(reflectionsOf(from, to, rows)),
+  for (const list of [parts.mornings, parts.evenings]) {
+    inputs.push(list.length);
+    for (const r of list) inputs.push(r.date, r.has_morning, r.has_evening, r.structured_data);
+  }
+  return writtenReflections(`${userId}:${to}`, inputs, () => ({
+    text: writeReflections(reflectionsOf(to, parts)),
     extra: undefined,
   })).json;
 }

@@ -1,4 +1,5 @@
 import type { PlanningMessage } from '../../../../common/src/api/weekly.js';
+import { REFLECTIONS_FETCHED } from '../../../../common/src/weeklyTexts.js';
 import type { Db } from '../../db/index.js';
 import { prepared } from '../../db/prepared.js';
 import type { JournalRow } from '../journal/repo.js';
@@ -50,27 +51,34 @@ export async function deleteConversation(db: Db, userId: number, id: number) {
 }
 
 /**
- * The daily notes of [from, to] with a morning or an evening part, newest first: both parts of
- * the reflections from one read, each note's JSON parsed once. A daily note is one per date, so
- * the reflection period (five weeks) bounds the rows to 35.
+ * A user's latest daily notes up to a date (newest first) that have one part, morning or
+ * evening: the reflections read the latest 25 of each, however long ago they were written.
+ * Two reads, each bounded by the limit, on the (user, date) index.
  */
-const dailyNotesQuery = prepared<
-  { userId: number; from: string; to: string },
-  Pick<JournalRow, 'date' | 'has_morning' | 'has_evening' | 'structured_data'>
->((db, p) =>
-  db
-    .selectFrom('journal_entries')
-    .select(['date', 'has_morning', 'has_evening', 'structured_data'])
-    .where('user_id', '=', p.userId)
-    .where('journal_type', '=', 'daily')
-    .where('date', '>=', p.from)
-    .where('date', '<=', p.to)
-    .where((eb) => eb.or([eb('has_morning', '=', 1), eb('has_evening', '=', 1)]))
-    .orderBy('date', 'desc'),
-);
+const latestPartQuery = (part: 'has_morning' | 'has_evening') =>
+  prepared<
+    { userId: number; to: string },
+    Pick<JournalRow, 'date' | 'has_morning' | 'has_evening' | 'structured_data'>
+  >((db, p) =>
+    db
+      .selectFrom('journal_entries')
+      .select(['date', 'has_morning', 'has_evening', 'structured_data'])
+      .where('user_id', '=', p.userId)
+      .where('journal_type', '=', 'daily')
+      .where('date', '<=', p.to)
+      .where(part, '=', 1)
+      .orderBy('date', 'desc')
+      .limit(REFLECTIONS_FETCHED),
+  );
+const latestMornings = latestPartQuery('has_morning');
+const latestEvenings = latestPartQuery('has_evening');
 
-export const dailyNotesWithParts = (db: Db, userId: number, from: string, to: string) =>
-  dailyNotesQuery.execute(db, { userId, from, to });
+/** The latest 25 daily notes with a morning part and the latest 25 with an evening part, up to `to`. */
+export const latestDailyParts = async (db: Db, userId: number, to: string) => {
+  const mornings = await latestMornings.execute(db, { userId, to });
+  const evenings = await latestEvenings.execute(db, { userId, to });
+  return { mornings, evenings };
+};
 
 /** A week's plan: the weekly_planning journal entry dated on its Monday (the week's one read). */
 const planQuery = prepared<{ userId: number; week: string }, JournalRow>((db, p) =>

@@ -154,7 +154,7 @@ export async function weeklyRoutes(app: App, ctx: AppContext) {
       schema: {
         tags,
         operationId: 'weekly.getReflections',
-        summary: 'The latest 25 morning and 25 evening reflections of the week and the week before, summarised',
+        summary: "The latest 25 morning and 25 evening reflections of the daily notes up to the week's end, summarised",
         params: weekParams,
         response: { 200: weeklyReflections, ...errors(400, 401) },
       },

@@ -10,7 +10,7 @@ import {
   weeklyStructured,
 } from '../../../../common/src/api/weekly.js';
 import { WEEKLY_DEFAULT_CONTENT } from '../../../../common/src/journalConstants.js';
-import { planMarkdown, summariseReflections } from '../../../../common/src/weeklyPlan.js';
+import { readWeeklyStructured, weeklyPlanMarkdown } from '../../../../common/src/weeklyPlan.js';
 import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts.js';
 import { weekOf } from '../../../../common/src/weekRules.js';
 import type { Db } from '../../db/index.js';
@@ -18,15 +18,14 @@ import { nowIso } from '../../db/migrationHelpers.js';
 import { notFound } from '../../http/errors.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { writtenOnce } from '../../http/writtenOnce.js';
-import { type JournalRow, parseJson, saveEntry } from '../journal/repo.js';
+import { type JournalRow, saveEntry } from '../journal/repo.js';
 import { loadReflections } from './reflections.js';
 import * as repo from './repo.js';
 import { assertWeekEditable, weekInfo } from './rules.js';
 
 /** The stored structured data, read leniently: a plan written through the journal API may lack fields. */
 export function structuredOf(row: JournalRow | undefined): WeeklyStructured {
-  const parsed = weeklyStructured.safeParse(parseJson(row?.structured_data ?? null) ?? {});
-  return parsed.success ? parsed.data : weeklyStructured.parse({});
+  return readWeeklyStructured(row?.structured_data ?? null);
 }
 
 function present(
@@ -163,9 +162,7 @@ export async function exportPlan(db: Db, userId: number, date: string): Promise<
   const week = weekOf(date);
   const row = await findPlanRow(db, userId, week);
   if (!row) throw notFound(WEEKLY_TEXT.noPlan);
-  const d = structuredOf(row);
-  const summary = summariseReflections(d.morning_reflections, d.evening_reflections);
-  return { week, markdown: planMarkdown(week, row.content, d, summary, WEEKLY_DEFAULT_CONTENT) };
+  return { week, markdown: weeklyPlanMarkdown(week, row.content, row.structured_data) };
 }
 
 function presentConversation(row: Awaited<ReturnType<typeof repo.findConversation>>, week: string): WeeklyConversation {

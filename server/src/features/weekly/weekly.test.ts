@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../../../common/src/time.js';
 import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts.js';
@@ -64,6 +65,38 @@ describe('weekly plan', () => {
     expect(byDate).toMatchObject({ exists: true, entry: { id: read.id } });
     const headlines = (await get(c, '/api/notes/headlines?type=weekly')).json();
     expect(headlines[0].entries[0]).toMatchObject({ id: read.id, type: 'weekly' });
+  });
+
+  it("keeps the week's calendar events as the calendar gave them beside the simplified ones", async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const monday = plannableWeek();
+    const event = {
+      id: 'e1',
+      etag: null,
+      recurringEventId: null,
+      summary: 'Planning meeting',
+      description: 'Agenda',
+      location: 'Room 4',
+      start: { dateTime: `${monday}T09:00:00Z` },
+      end: { dateTime: `${monday}T10:00:00Z` },
+      attendees: [{ email: 'sam@example.com' }],
+      organizer: { displayName: 'Sam' },
+      calendar: { id: 'c', summary: 'Work', backgroundColor: '#fff', foregroundColor: '#000' },
+      declined: false,
+      provider: 'google',
+      htmlLink: null,
+    };
+    const simplified = { start: `${monday}T09:00:00Z`, end: `${monday}T10:00:00Z`, title: 'Planning meeting' };
+    const res = await save(c, monday, plan({ calendar_events: [event], simplified_calendar_events: [simplified] }));
+    expect(res.statusCode, res.body).toBe(200);
+    const read = (await get(c, `/api/weekly/${monday}`)).json();
+    expect(read.structured_data.calendar_events).toEqual([event]);
+    expect(read.structured_data.simplified_calendar_events[0]).toMatchObject(simplified);
+    // Something that is not a calendar event is refused, and nothing changes.
+    const bad = await save(c, monday, plan({ weekly_intention: 'other', calendar_events: [{ nonsense: true }] }));
+    expect(bad.statusCode).toBe(400);
+    expect((await get(c, `/api/weekly/${monday}`)).json().structured_data.weekly_intention).toBe('Calm focus');
   });
 
   it("says 'No changes to save' and writes nothing when nothing changed", async () => {
@@ -192,15 +225,16 @@ describe('reflections', () => {
       },
     });
 
-  it('reads the latest 25 morning and evening parts of the period, summarised and cut', async () => {
+  it('reads the latest 25 morning and evening parts, summarised and cut', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
     const monday = plannableWeek();
-    // 30 days of notes ending last Sunday, and one older than the period.
+    // 30 days of notes ending last Sunday, and one older than the latest 25.
     for (let i = 1; i <= 30; i++) await note(c, addDays(monday, -i), i);
     await note(c, addDays(monday, -40), 40);
     const r = (await get(c, `/api/weekly/${monday}/reflections`)).json();
-    expect(r.from).toBe(addDays(monday, -28));
+    expect(r.from).toBe(addDays(monday, -25));
+    expect(r.to).toBe(addDays(monday, 6));
     expect(r.has_reflections).toBe(true);
     expect(r.morning_reflections).toHaveLength(25);
     expect(r.evening_reflections).toHaveLength(25);
@@ -245,7 +279,7 @@ describe('reflections', () => {
     }
     const r = (await get(c, `/api/weekly/${monday}/reflections`)).json();
     const days = (keep: (i: number) => boolean) =>
-      Array.from({ length: 28 }, (_, k) => k + 1)
+      Array.from({ length: 30 }, (_, k) => k + 1)
         .filter(keep)
         .map((i) => addDays(monday, -i));
     expect(r.morning_reflections.map((m: { date: string }) => m.date)).toEqual(days((i) => i % 3 !== 0));
@@ -322,11 +356,37 @@ describe('reflections', () => {
     expect(earlier.has_reflections).toBe(false);
   });
 
+  it('reads the latest notes however long ago they were written, and none dated after the week', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const monday = plannableWeek();
+    // A break in journaling: the last notes are three months old.
+    for (let i = 1; i <= 3; i++) await note(c, addDays(monday, -90 - i), i);
+    // A note dated after the week is not a reflection on it.
+    expect((await note(c, addDays(monday, 9), 9)).statusCode).toBe(200);
+    const r = (await get(c, `/api/weekly/${monday}/reflections`)).json();
+    expect(r.has_reflections).toBe(true);
+    expect(r.from).toBe(addDays(monday, -93));
+    expect(r.morning_reflections.map((m: { date: string }) => m.date)).toEqual([
+      addDays(monday, -91),
+      addDays(monday, -92),
+      addDays(monday, -93),
+    ]);
+    expect(r.summary.wins).toEqual(['win 1', 'win 2', 'win 3']);
+    // The planning coach sees them too.
+    const coach = await c.request({
+      method: 'POST',
+      url: '/api/weekly/coach',
+      payload: { date: monday, userMessage: '', isNewPlan: true },
+    });
+    expect(coach.body).toContain('3 morning and 3 evening reflections');
+  });
+
   it('has no reflections without daily notes', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
     const r = (await get(c, `/api/weekly/${plannableWeek()}/reflections`)).json();
-    expect(r).toMatchObject({ has_reflections: false, morning_reflections: [], evening_reflections: [] });
+    expect(r).toMatchObject({ has_reflections: false, from: null, morning_reflections: [], evening_reflections: [] });
   });
 });
 
@@ -369,6 +429,32 @@ describe('export', () => {
     expect(md).toContain('**Wins**\n\n- Closed the deal');
     expect(md).toContain('**Open loops**\n\n- Call the bank');
     expect(md).toContain(`1 events\n\n- ${monday} 09:00 — Planning meeting @ Room 4`);
+  });
+
+  it("writes the data export's Markdown of a plan with the same writer as the editor's export", async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const monday = plannableWeek();
+    await c.request({
+      method: 'POST',
+      url: `/api/notes/daily/${addDays(monday, -2)}`,
+      payload: { content: 'x', structured_data: { evening: { wins: ['Closed the deal'] } } },
+    });
+    await save(c, monday, plan({ content: 'Remember to rest' }));
+    // A past plan stored with the default content and only some fields.
+    await storePastPlan('alice', PAST, { weekly_intention: 'Old intention', meta_goals: ['Old goal'] });
+    const zip = await c.request({ method: 'GET', url: '/api/export' });
+    expect(zip.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(zip.rawPayload));
+    for (const week of [monday, PAST]) {
+      const editor = (await get(c, `/api/weekly/${week}/export`)).body;
+      const exported = new TextDecoder().decode(files[`journal/weekly/${week}.md`]);
+      expect(exported).toBe(editor);
+    }
+    const current = new TextDecoder().decode(files[`journal/weekly/${monday}.md`]);
+    expect(current).toContain('## Brain Dump\n\ntaxes, dentist');
+    expect(current).toContain('**Wins**\n\n- Closed the deal');
+    expect(new TextDecoder().decode(files[`journal/weekly/${PAST}.md`])).toContain('1. **Goal 1:** Old goal');
   });
 
   it('answers 404 with the no-plan text when the week has no plan', async () => {

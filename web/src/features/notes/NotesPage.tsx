@@ -13,6 +13,10 @@ export function NotesPage() {
   const atRoot = /^\/notes\/*$/.test(pathname);
   return (
     <div className={styles.layout}>
+      {/* Past the entries list, straight to the open entry or editor (the list can be long). */}
+      <a href="#notes-entry" className={styles.skipLink}>
+        Skip to the entry
+      </a>
       <aside className={styles.sidebar} data-open={drawerOpen || undefined} aria-label="Notes list">
         <div className={styles.drawerHeader}>
           <span className={styles.drawerTitle}>Entries</span>
@@ -32,7 +36,7 @@ export function NotesPage() {
           onClick={() => setDrawerOpen(false)}
         />
       )}
-      <div className={styles.pane}>
+      <div className={styles.pane} id="notes-entry" tabIndex={-1}>
         <div className={styles.mobileBar}>
           <span className={styles.mobileButtons}>
             <Button size="sm" onClick={() => setDrawerOpen(true)}>

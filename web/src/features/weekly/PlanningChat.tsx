@@ -8,14 +8,16 @@ import styles from './Weekly.module.css';
 
 /**
  * The planning coach in a dialog. Closing it saves the conversation at once and lets the editor
- * save unsaved plan changes (`onClose`).
+ * save unsaved plan changes (`onClose`). The coach's goal suggestions go straight into the plan's
+ * goals (`onGoals`); the goals added so far are listed above the message box until it closes.
+ * The conversation scrolls on its own while the message box stays in view.
  */
 export function PlanningChat({
   open,
   onClose,
-  onAcceptGoals,
+  addedGoals,
   ...options
-}: PlanningChatOptions & { open: boolean; onClose: () => void; onAcceptGoals: (goals: string[]) => void }) {
+}: PlanningChatOptions & { open: boolean; onClose: () => void; addedGoals: string[] }) {
   const chat = usePlanningChat(options);
   const [text, setText] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -47,34 +49,17 @@ export function PlanningChat({
       size="lg"
     >
       <div className={styles.chat} ref={box}>
-        {chat.loading ? (
-          <Spinner label="Loading conversation…" />
-        ) : (
-          <MessageList messages={chat.messages} typingLabel="Coach is typing" />
-        )}
-        {chat.suggested.length > 0 && (
-          <section className={styles.suggested} aria-label="Suggested goals">
-            <p className={styles.suggestedTitle}>Suggested goals</p>
-            <ul>
-              {chat.suggested.map((g) => (
-                <li key={g}>{g}</li>
-              ))}
-            </ul>
-            <div className={styles.suggestedActions}>
-              <Button
-                size="sm"
-                variant="primary"
-                onClick={() => {
-                  onAcceptGoals(chat.suggested);
-                  chat.clearSuggested();
-                }}
-              >
-                Add to goals
-              </Button>
-              <Button size="sm" variant="ghost" onClick={chat.clearSuggested}>
-                Dismiss
-              </Button>
-            </div>
+        <div className={styles.chatMessages}>
+          {chat.loading ? (
+            <Spinner label="Loading conversation…" />
+          ) : (
+            <MessageList messages={chat.messages} typingLabel="Coach is typing" />
+          )}
+        </div>
+        {addedGoals.length > 0 && (
+          <section className={styles.suggested} aria-label="Goals added to your plan">
+            <p className={styles.suggestedTitle}>Added to your goals</p>
+            <p className={styles.addedGoals}>{addedGoals.join(' · ')}</p>
           </section>
         )}
         <Composer

@@ -30,22 +30,21 @@ export function SummaryLists({ summary }: { summary: ReflectionSummary }) {
   );
 }
 
-/** The summary of the daily notes' morning and evening parts of the period. */
+/** The summary of the latest daily notes' morning and evening parts (25 of each, up to the week's end). */
 export function ReflectionsPanel({ week }: { week: string }) {
   const r = useReflections(week);
   if (r.isPending) return <Spinner label="Loading reflections…" />;
   if (r.isError) return <ErrorState message="Failed to load reflections." onRetry={() => r.refetch()} />;
   const d = r.data;
-  if (!d.has_reflections)
+  if (!d.has_reflections || !d.from)
     return (
-      <p className={styles.muted}>
-        No morning or evening reflections since {longDate(d.from)}. Your daily notes' reflections appear here.
-      </p>
+      <p className={styles.muted}>No morning or evening reflections yet. Your daily notes' reflections appear here.</p>
     );
   return (
     <>
       <p className={styles.muted}>
-        {d.morning_reflections.length} mornings and {d.evening_reflections.length} evenings since {longDate(d.from)}
+        Your latest {d.morning_reflections.length} mornings and {d.evening_reflections.length} evenings, since{' '}
+        {longDate(d.from)}
         {d.summary.average_energy !== null ? ` · average energy ${d.summary.average_energy}/10` : ''}
       </p>
       <SummaryLists summary={d.summary} />

@@ -1,20 +1,40 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui';
 import { longDate } from '../notes/api';
 import styles from './Weekly.module.css';
 
 /**
  * The week beginning date: shown as text, edited in place. Enter applies the new date (only
- * when one is set and it differs), Escape cancels.
+ * when one is set and it differs), Escape cancels. When the edit closes by Enter or Escape,
+ * focus goes back to the date's button (`focusOnMount` puts it there in the week that opens).
  */
-export function WeekDate({ week, onChange }: { week: string; onChange: (date: string) => void }) {
+export function WeekDate({
+  week,
+  onChange,
+  focusOnMount = false,
+}: {
+  week: string;
+  onChange: (date: string) => void;
+  focusOnMount?: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(week);
+  const button = useRef<HTMLButtonElement>(null);
+  // Set when the edit closes from the keyboard: the button it came from takes focus back.
+  const refocus = useRef(focusOnMount);
+  useEffect(() => {
+    if (!editing && refocus.current) {
+      refocus.current = false;
+      button.current?.focus();
+    }
+  }, [editing]);
+
   if (!editing)
     return (
       <div className={styles.weekDate}>
         <span className={styles.weekLabel}>Week beginning</span>
         <Button
+          ref={button}
           variant="ghost"
           size="sm"
           className={styles.weekValue}
@@ -28,7 +48,11 @@ export function WeekDate({ week, onChange }: { week: string; onChange: (date: st
         </Button>
       </div>
     );
-  const finish = () => setEditing(false);
+  const finish = (byKey: boolean) => {
+    // A blur that follows (the field leaving the page) must not undo the key's refocus.
+    if (byKey) refocus.current = true;
+    setEditing(false);
+  };
   return (
     <div className={styles.weekDate}>
       <label className={styles.weekLabel} htmlFor="week-date">
@@ -45,14 +69,17 @@ export function WeekDate({ week, onChange }: { week: string; onChange: (date: st
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
+            finish(true);
             if (value && value !== week) onChange(value);
-            finish();
           } else if (e.key === 'Escape') {
             e.preventDefault();
-            finish();
+            // Escape closes this edit only, not a dialog around it.
+            e.stopPropagation();
+            finish(true);
           }
         }}
-        onBlur={finish}
+        // Focus moved elsewhere (a click, Tab): the edit closes and focus stays where it went.
+        onBlur={() => finish(false)}
       />
       <span className={styles.hint}>Enter to apply, Escape to cancel</span>
     </div>

@@ -1,22 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import type { WeeklyPlan } from '../../../../common/src/api/weekly';
 import { MOBILE_BREAKPOINT_PX } from '../../../../common/src/constants';
 import { isValidDate } from '../../../../common/src/time';
-import { mergeGoals, simplifyEvent } from '../../../../common/src/weeklyPlan';
+import { addedGoals, mergeGoals, simplifyEvent } from '../../../../common/src/weeklyPlan';
 import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts';
 import { weekOf } from '../../../../common/src/weekRules';
 import { ApiError, messageOf } from '../../api/client';
+import { useLeaveGuard } from '../../app/unsavedChanges';
 import { Button, Card, ErrorState, LoadingState, useToast } from '../../ui';
 import { longDate } from '../notes/api';
 import { downloadExport, planKey, savePlan, useWeekCalendar, useWeeklyPlan } from './api';
 import { CalendarPanel } from './CalendarPanel';
 import { Panel } from './Panel';
+import { PastConversation } from './PastConversation';
 import { PlanFields } from './PlanFields';
 import { PlanningChat } from './PlanningChat';
 import { PromptsSidebar } from './PromptsSidebar';
-import { formOf, formsDiffer, type PlanForm, requestOf } from './planForm';
+import { formOf, formsDiffer, type PlanForm, requestOf, storedCalendarEvents } from './planForm';
 import { ReflectionsPanel } from './ReflectionsPanel';
 import { WeekDate } from './WeekDate';
 import styles from './Weekly.module.css';
@@ -67,7 +70,17 @@ function Editor({ plan }: { plan: WeeklyPlan }) {
   formRef.current = form;
   const getForm = useCallback(() => formRef.current, []);
 
+  // Edits not saved yet: leaving the editor (a link, the tab bar, Back) asks first.
+  const leaveGuard = useLeaveGuard(editable && dirty, "this week's plan");
+  // The goals the coach added during this visit, shown in the chat until it closes.
+  const [coachGoals, setCoachGoals] = useState<string[]>([]);
+
   const calendar = useWeekCalendar(week, true);
+  // The week's events as the calendar gives them, else those the plan was saved with.
+  const calendarEvents = useMemo(
+    () => (calendar.data?.connected ? calendar.data.events : storedCalendarEvents(saved)),
+    [calendar.data, saved],
+  );
   const events = useMemo(
     () =>
       calendar.data?.connected
@@ -84,8 +97,9 @@ function Editor({ plan }: { plan: WeeklyPlan }) {
     }
     setSaving(true);
     try {
-      const res = await savePlan(week, requestOf(formRef.current, events));
-      setSaved(res.plan);
+      const res = await savePlan(week, requestOf(formRef.current, events, calendarEvents));
+      // At once, so that a navigation right after the save (another week) is not held as unsaved.
+      flushSync(() => setSaved(res.plan));
       qc.setQueryData(planKey(week), res.plan);
       void qc.invalidateQueries({ queryKey: ['notes'] });
       if (res.saved) toast.success(res.message);
@@ -99,10 +113,11 @@ function Editor({ plan }: { plan: WeeklyPlan }) {
     }
   };
 
-  const goTo = async (date: string) => {
+  const goTo = async (date: string, focusWeekDate = false) => {
     // Edits go with the week they were made for: save them before leaving it.
     if (editable && dirty && !(await save(true))) return;
-    navigate(`/notes/weekly/${weekOf(date)}`, { state: location.state });
+    const state = { ...(location.state as object | null), focusWeekDate };
+    navigate(`/notes/weekly/${weekOf(date)}`, { state });
   };
 
   const exportMarkdown = async () => {
@@ -122,6 +137,9 @@ function Editor({ plan }: { plan: WeeklyPlan }) {
   return (
     <Card
       className={styles.editor}
+      id="weekly-editor"
+      tabIndex={-1}
+      aria-label="Weekly plan editor"
       title={`Weekly Planning — Week of ${longDate(week)}`}
       description={editable ? 'Plan the week ahead.' : undefined}
       actions={
@@ -135,7 +153,11 @@ function Editor({ plan }: { plan: WeeklyPlan }) {
           {WEEKLY_TEXT.readOnlyBanner}
         </p>
       )}
-      <WeekDate week={week} onChange={(d) => void goTo(d)} />
+      <WeekDate
+        week={week}
+        onChange={(d) => void goTo(d, true)}
+        focusOnMount={(location.state as { focusWeekDate?: boolean } | null)?.focusWeekDate === true}
+      />
       <div className={styles.actions}>
         {editable && (
           <Button variant="primary" onClick={() => void save()} loading={saving} loadingText="Saving…">
@@ -150,6 +172,7 @@ function Editor({ plan }: { plan: WeeklyPlan }) {
         </Button>
         {editable && !saved.exists && <Button onClick={() => setChat('new')}>Start New Plan with Coach</Button>}
         {editable && saved.exists && <Button onClick={() => setChat('existing')}>Chat with Coach</Button>}
+        {!editable && <PastConversation week={week} />}
         <Button variant="ghost" aria-expanded={showPrompts} onClick={() => setShowPrompts(!showPrompts)}>
           {showPrompts ? 'Hide prompts' : 'Show prompts'}
         </Button>
@@ -181,17 +204,25 @@ function Editor({ plan }: { plan: WeeklyPlan }) {
           isNewPlan={chat === 'new'}
           form={getForm}
           events={events}
-          onAcceptGoals={(goals) => {
-            setForm((f) => ({ ...f, meta_goals: mergeGoals(f.meta_goals, goals) }));
-            toast.success('Goals added to your plan');
+          addedGoals={coachGoals}
+          onGoals={(goals) => {
+            // The coach's suggestions go into the plan's goals at once (only new ones are appended).
+            const before = formRef.current.meta_goals;
+            const merged = mergeGoals(before, goals);
+            const added = addedGoals(before, merged);
+            formRef.current = { ...formRef.current, meta_goals: merged };
+            setForm(formRef.current);
+            if (added.length) setCoachGoals((list) => [...list, ...added]);
           }}
           onClose={() => {
             setChat(null);
+            setCoachGoals([]);
             // Closing the chat saves what the coach helped change.
             if (formsDiffer(formRef.current, formOf(saved))) void save(true);
           }}
         />
       )}
+      {leaveGuard}
     </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { type CalendarEvent, calendarEvent } from '../../../../common/src/api/calendar';
 import type { SaveWeeklyPlanRequest, SimplifiedEvent, WeeklyPlan } from '../../../../common/src/api/weekly';
 import { WEEKLY_DEFAULT_CONTENT } from '../../../../common/src/journalConstants';
 import { META_GOAL_SLOTS } from '../../../../common/src/weeklyTexts';
@@ -41,6 +42,22 @@ export function formsDiffer(a: PlanForm, b: PlanForm): boolean {
   return key(a) !== key(b);
 }
 
-export function requestOf(form: PlanForm, events: SimplifiedEvent[]): SaveWeeklyPlanRequest {
-  return { ...form, simplified_calendar_events: events };
+/**
+ * The save's body: the fields, and the week's events both as the calendar gave them and
+ * simplified (the plan stores both).
+ */
+export function requestOf(
+  form: PlanForm,
+  events: SimplifiedEvent[],
+  calendarEvents: CalendarEvent[],
+): SaveWeeklyPlanRequest {
+  return { ...form, simplified_calendar_events: events, calendar_events: calendarEvents };
+}
+
+/** The calendar events a saved plan holds, those still in the calendar's shape (older plans may hold others). */
+export function storedCalendarEvents(plan: WeeklyPlan): CalendarEvent[] {
+  return plan.structured_data.calendar_events.flatMap((e) => {
+    const parsed = calendarEvent.safeParse(e);
+    return parsed.success ? [parsed.data] : [];
+  });
 }

@@ -18,22 +18,25 @@ export interface PlanningChatOptions {
   isNewPlan: boolean;
   form: () => PlanForm;
   events: SimplifiedEvent[];
+  /** The coach's goal suggestions, as they arrive: the editor merges them into the plan's goals. */
+  onGoals: (goals: string[]) => void;
 }
 
 /**
  * The planning conversation of a week: loaded when the chat opens, started by the coach when
  * there is none, saved 3 s after each change and at once when the chat closes.
  */
-export function usePlanningChat({ week, isNewPlan, form, events }: PlanningChatOptions) {
+export function usePlanningChat({ week, isNewPlan, form, events, onGoals }: PlanningChatOptions) {
   const toast = useToast();
   const [messages, setMessages] = useState<UiMessage[]>([]);
   const [loading, setLoading] = useState(false);
   const [pending, setPending] = useState(false);
-  const [suggested, setSuggested] = useState<string[]>([]);
   const conversationId = useRef<number | null>(null);
   const dirty = useRef(false);
   const latest = useRef<UiMessage[]>([]);
   latest.current = messages;
+  const goalsTo = useRef(onGoals);
+  goalsTo.current = onGoals;
 
   const persist = useCallback(async () => {
     if (!dirty.current) return;
@@ -61,7 +64,6 @@ export function usePlanningChat({ week, isNewPlan, form, events }: PlanningChatO
       const base = text ? [...history, ui({ role: 'user', content: text })] : history;
       setMessages([...base, reply]);
       setPending(true);
-      setSuggested([]);
       const update = (patch: Partial<UiMessage>) =>
         setMessages((list) => list.map((m) => (m.id === reply.id ? { ...m, ...patch } : m)));
       let content = '';
@@ -80,7 +82,7 @@ export function usePlanningChat({ week, isNewPlan, form, events }: PlanningChatO
             if (e.type === 'delta') {
               content += e.text;
               update({ content });
-            } else if (e.type === 'goals') setSuggested(e.goals);
+            } else if (e.type === 'goals') goalsTo.current(e.goals);
             else if (e.type === 'warning') toast.error(e.message);
             else if (e.type === 'message') content = e.message.content;
             else if (e.type === 'error') failure = e.error;
@@ -111,7 +113,6 @@ export function usePlanningChat({ week, isNewPlan, form, events }: PlanningChatO
   const open = useCallback(async () => {
     setLoading(true);
     setMessages([]);
-    setSuggested([]);
     let existing: PlanningMessage[] = [];
     try {
       const c = await fetchConversation(week);
@@ -144,8 +145,6 @@ export function usePlanningChat({ week, isNewPlan, form, events }: PlanningChatO
     messages,
     loading,
     pending,
-    suggested,
-    clearSuggested: () => setSuggested([]),
     open,
     send,
     startOver,
