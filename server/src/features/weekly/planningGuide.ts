@@ -1,3 +1,4 @@
+import { AI_TEXTS } from '../../../../common/src/aiTexts.js';
 import type { PlanningMessage, WeeklyFields } from '../../../../common/src/api/weekly.js';
 import { addDays } from '../../../../common/src/time.js';
 import type { PlanningData } from './planningData.js';
@@ -118,7 +119,6 @@ export function planningGuideReply(
       ? 'Thanks, those are clear outcomes.'
       : 'Thanks, noted.';
   const suggestion = goals.length ? `\n\n**Suggested goals:**\n${bullets(goals)}` : '';
-  const note =
-    '\n\n_Planning guide: no AI provider is configured, so these questions come from your own data. Set `LLM_PROVIDER` to talk with the coach._';
+  const note = `\n\n_${AI_TEXTS.planningGuideNote}_`;
   return { content: `${head}\n\n${question(step, d)}${suggestion}${note}`, goals };
 }
