@@ -1,3 +1,4 @@
+import { AI_ADMIN_HINTS } from './ai/errors.js';
 import { bootstrap } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { tidySearchIndex } from './features/search/tidy.js';
@@ -15,6 +16,9 @@ if (admin?.generatedPassword) {
 } else if (admin) {
   app.log.info({ username: admin.username }, 'created the administrator account from ADMIN_USERNAME/ADMIN_PASSWORD');
 }
+
+// Once, for the administrator: users only read that no model is connected.
+if (!ctx.ai.enabled) app.log.warn(AI_ADMIN_HINTS.none);
 
 // Hourly upkeep: expired sessions go, and the search index's segments are merged (SQLite).
 const upkeep = setInterval(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { timeZoneName } from './dates.js';
 import { equipmentAvailable, workoutPreferences } from './workout.js';
 
-/** Settings as part 2 §3 has them (both workout fields are JSON strings), plus the user's zone. */
+/** Settings as part 2 §3 has them (both workout fields are JSON strings), plus the user's zone and whether AI is on. */
 export const settingsResponse = z
   .object({
     id: z.number(),
@@ -10,6 +10,8 @@ export const settingsResponse = z
     workoutPreferences: z.string(),
     /** The user's IANA time zone: what "today", weeks and ranges mean for them ('UTC' when never set). */
     timezone: z.string(),
+    /** Whether this server has an AI model connected; without one the coaches answer from offline rules. */
+    aiConfigured: z.boolean(),
   })
   .meta({ id: 'Settings' });
 export type SettingsResponse = z.infer<typeof settingsResponse>;

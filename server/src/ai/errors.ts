@@ -1,18 +1,40 @@
 import type * as Ai from 'ai';
 import { AiError } from './types.js';
 
+/** What the user reads when the AI model fails: plain words, nothing of the server's set-up. */
 export const AI_MESSAGES = {
-  timeout: 'The AI provider did not answer in time. Please try again.',
-  unreachable: 'Could not reach the AI provider. Check LLM_BASE_URL and that the server is running.',
-  auth: 'The AI provider rejected the credentials. Check LLM_API_KEY.',
-  notFound: 'The AI provider does not know this model or address. Check LLM_MODEL and LLM_BASE_URL.',
-  rateLimited: 'The AI provider is rate limiting requests. Please try again in a moment.',
-  providerError: 'The AI provider had an error. Please try again.',
-  badRequest: 'The AI provider refused the request.',
-  invalidOutput: 'The AI provider returned output in an unexpected format.',
+  timeout: 'The AI model did not answer in time. Please try again.',
+  unreachable:
+    'The AI model cannot be reached right now. Please try again later; if it keeps happening, tell your administrator.',
+  auth: 'The AI model refused Daymark’s sign-in. Your administrator needs to check how the model is connected.',
+  notFound:
+    'The AI model Daymark is set to use could not be found. Your administrator needs to check how it is connected.',
+  rateLimited: 'The AI model is busy with too many requests. Please try again in a moment.',
+  providerError: 'The AI model had an error. Please try again.',
+  badRequest: 'The AI model refused the request.',
+  invalidOutput: 'The AI model answered in an unexpected format.',
   cancelled: 'The AI request was cancelled.',
   failed: 'The AI request failed.',
 } as const;
+
+/**
+ * What the administrator reads in the log beside a failure: which settings to check. Never sent
+ * to a user.
+ */
+export const AI_ADMIN_HINTS = {
+  none: 'No AI provider is configured (LLM_PROVIDER=none): the coaches answer with the offline briefing, review, planning guide and workout planner only. To connect a model set LLM_PROVIDER (openai-compatible, openai or anthropic), LLM_BASE_URL and LLM_MODEL for an OpenAI-compatible server, or LLM_API_KEY for OpenAI and Anthropic, and restart (README, "AI provider").',
+  unreachable: 'Check LLM_BASE_URL and that the model server is running and reachable from Daymark.',
+  auth: 'Check LLM_API_KEY.',
+  notFound: 'Check LLM_MODEL and LLM_BASE_URL.',
+} as const;
+
+/** The administrator's hint for a failure the user was told about, if there is one. */
+export function adminHintOf(err: AiError): string | undefined {
+  if (err.message === AI_MESSAGES.unreachable) return AI_ADMIN_HINTS.unreachable;
+  if (err.message === AI_MESSAGES.auth) return AI_ADMIN_HINTS.auth;
+  if (err.message === AI_MESSAGES.notFound) return AI_ADMIN_HINTS.notFound;
+  return undefined;
+}
 
 function isAbort(err: unknown) {
   return err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError');

@@ -1,13 +1,16 @@
+import { AI_TEXTS } from '../../../common/src/aiTexts.js';
+import { AI_ADMIN_HINTS } from './errors.js';
 import { createSdkProvider } from './sdkProvider.js';
 import { AiError, type AiProvider, type AiProviderConfig } from './types.js';
 
 export * from './types.js';
 
-export const NO_PROVIDER_MESSAGE = 'No AI provider is configured (LLM_PROVIDER=none).';
+/** What a user reads when no model is connected; the administrator's side is AI_ADMIN_HINTS.none. */
+export const NO_PROVIDER_MESSAGE = AI_TEXTS.notConnected;
 
 /** The provider used when LLM_PROVIDER is 'none': every call says so, and callers fall back. */
 function noneProvider(): AiProvider {
-  const fail = () => new AiError(NO_PROVIDER_MESSAGE);
+  const fail = () => new AiError(NO_PROVIDER_MESSAGE, AI_ADMIN_HINTS.none);
   return {
     name: 'none',
     model: null,

@@ -235,7 +235,7 @@ describe('replies through a provider', () => {
 });
 
 describe('the assistant without a provider', () => {
-  it('builds the briefing and the review from the data, and explains how to configure a provider', async () => {
+  it('builds the briefing and the review from the data, and says in plain words what works without a model', async () => {
     h = await createHarness();
     const alice = await createUserAndSignIn(h, 'alice');
     const briefing = await chat(alice, { messages: say(ASSISTANT_REQUESTS.briefing), coachType: 'assistant' });

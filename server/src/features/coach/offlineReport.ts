@@ -1,3 +1,4 @@
+import { AI_TEXTS } from '../../../../common/src/aiTexts.js';
 import type { CoachData, JournalItem, JournalStructured } from './coachData.js';
 import { daysBetween, withoutDeclined, withoutTranscriptToday } from './contextBuilder.js';
 
@@ -67,8 +68,7 @@ export function buildOfflineReport(kind: OfflineKind, data: CoachData, today: st
     .filter((x) => !x.completed)
     .sort((a, b) => a.created_at.localeCompare(b.created_at))
     .map((x) => x.content);
-  const note = (what: string) =>
-    `_${longDate(today)} · Built from your journal, todos and workouts. Configure an AI provider for a written ${what}._`;
+  const note = (what: string) => `_${longDate(today)} · ${AI_TEXTS.offlineReportNote(what)}_`;
   const out: string[] = [];
 
   if (kind === 'briefing') {

@@ -128,7 +128,10 @@ export async function coachRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const user = userOf(request);
       let uuid = '';
-      for await (const ev of service.chat(user.id, request.body, { logError: (err) => request.log.error({ err }) })) {
+      for await (const ev of service.chat(user.id, request.body, {
+        logError: (err) => request.log.error({ err }),
+        logAiFailure: (failure) => request.log.warn(failure, 'AI provider failed'),
+      })) {
         if (ev.type === 'conversation') uuid = ev.conversation_uuid;
         if (ev.type === 'error') throw new HttpError(502, ev.error, { 'x-conversation-uuid': uuid });
         if (ev.type === 'message') return { conversation_uuid: ev.conversation_uuid, message: ev.message };
@@ -167,6 +170,7 @@ export async function coachRoutes(app: App, ctx: AppContext) {
         service.chat(user.id, request.body, {
           signal: abort.signal,
           logError: (err) => request.log.error({ err }, 'coach reply failed'),
+          logAiFailure: (failure) => request.log.warn(failure, 'AI provider failed'),
         }),
         abort,
       );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AI_TEXTS } from '../../../../common/src/aiTexts.js';
 import type {
   ChatRequest,
   ChatStreamEvent,
@@ -10,6 +11,7 @@ import { coachMeta, conversationsResponse } from '../../../../common/src/api/coa
 import { ASSISTANT_REQUESTS, COACH_MESSAGES, COACH_TYPES } from '../../../../common/src/coachTexts.js';
 import { MESSAGES } from '../../../../common/src/constants.js';
 import { splitThoughts } from '../../../../common/src/thoughts.js';
+import { adminHintOf } from '../../ai/errors.js';
 import { type CoachPrompts, DEFAULT_PROMPTS, isCustomized } from '../../ai/prompts/coach.js';
 import { AiError } from '../../ai/provider.js';
 import type { AppContext } from '../../context.js';
@@ -26,15 +28,8 @@ import { loadCoachData } from './sources.js';
 /** How many earlier messages of a conversation go back to the model. */
 const HISTORY_LIMIT = 40;
 
-export const NO_PROVIDER_REPLY = `No AI provider is configured, so I can't answer free questions yet.
-
-To configure one, set these in the server's environment and restart Daymark (see the configuration table in the README):
-
-- \`LLM_PROVIDER\`: \`openai-compatible\` (Ollama, LM Studio, vLLM, OpenRouter…), \`openai\` or \`anthropic\`
-- \`LLM_BASE_URL\` and \`LLM_MODEL\` for an OpenAI-compatible server, e.g. \`http://localhost:11434/v1\`
-- \`LLM_API_KEY\` for OpenAI and Anthropic
-
-The **Executive Daily Briefing** and the **Strategic Day Review** work without a provider: they are built straight from your journal, todos and workouts.`;
+/** The reply to a free question without a model: what the user can still do, in plain words. */
+export const NO_PROVIDER_REPLY = AI_TEXTS.coachReply;
 
 const presentConversation = (c: Awaited<ReturnType<typeof repo.listConversations>>[number]) => ({
   conversation_uuid: c.conversation_uuid,
@@ -186,7 +181,12 @@ export class CoachService {
   async *chat(
     userId: number,
     req: ChatRequest,
-    opts: { signal?: AbortSignal; logError?: (err: unknown) => void } = {},
+    opts: {
+      signal?: AbortSignal;
+      logError?: (err: unknown) => void;
+      /** A provider failure the user was told about in plain words; the log gets what to check. */
+      logAiFailure?: (failure: { error: string; details?: string; hint?: string }) => void;
+    } = {},
   ): AsyncGenerator<ChatStreamEvent> {
     const { signal } = opts;
     const userText = req.messages[0]?.content.trim() ?? '';
@@ -251,6 +251,8 @@ export class CoachService {
       // Only provider errors are written for the user; anything else is logged.
       const shown = err instanceof AiError ? err.message : undefined;
       if (!shown) opts.logError?.(err);
+      else if (err instanceof AiError)
+        opts.logAiFailure?.({ error: shown, details: err.details, hint: adminHintOf(err) });
       yield { type: 'error', error: shown ?? MESSAGES.somethingWrong };
       return;
     }

@@ -18,11 +18,11 @@ export async function settingsRoutes(app: App, ctx: AppContext) {
         tags,
         operationId: 'settings.get',
         summary:
-          'Settings: workout equipment and preferences as JSON strings (defaults when never saved) and the time zone',
+          'Settings: workout equipment and preferences as JSON strings (defaults when never saved), the time zone and whether an AI model is connected',
         response: { 200: settingsResponse, ...errors(401) },
       },
     },
-    async (request, reply) => sendJson(reply, await service.getSettingsJson(ctx.db, userOf(request))),
+    async (request, reply) => sendJson(reply, await service.getSettingsJson(ctx.db, userOf(request), ctx.ai.enabled)),
   );
 
   r.put(
@@ -36,6 +36,6 @@ export async function settingsRoutes(app: App, ctx: AppContext) {
         response: { 200: settingsResponse, ...errors(400, 401, 403, 413) },
       },
     },
-    async (request) => service.saveSettings(ctx.db, userOf(request), request.body),
+    async (request) => service.saveSettings(ctx.db, userOf(request), request.body, ctx.ai.enabled),
   );
 }

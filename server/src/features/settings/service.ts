@@ -18,11 +18,11 @@ const writeSettings = compileResponseSerializer(settingsResponse) as (s: Setting
 const writtenSettings = writtenOnce(1024 * 1024);
 
 /** GET /api/settings as the response's JSON. */
-export async function getSettingsJson(db: Db, user: AuthUser): Promise<string | Buffer> {
+export async function getSettingsJson(db: Db, user: AuthUser, aiConfigured: boolean): Promise<string | Buffer> {
   const row = await readWorkoutSettings(db, user.id);
-  const write = () => writeSettings({ ...settingsResponseOf(row), timezone: user.timeZone });
+  const write = () => writeSettings({ ...settingsResponseOf(row), timezone: user.timeZone, aiConfigured });
   if (!row) return write();
-  const inputs = [row.id, row.equipment_available, row.workout_preferences, user.timeZone];
+  const inputs = [row.id, row.equipment_available, row.workout_preferences, user.timeZone, aiConfigured];
   return writtenSettings(String(user.id), inputs, () => ({ text: write(), extra: undefined })).json;
 }
 
@@ -30,6 +30,7 @@ export async function saveSettings(
   db: Db,
   user: AuthUser,
   body: { equipmentAvailable?: string; workoutPreferences?: string; timezone?: string },
+  aiConfigured: boolean,
 ): Promise<SettingsResponse> {
   return db.transaction().execute(async (trx) => {
     let workout = await loadSettings(trx, user.id);
@@ -41,6 +42,6 @@ export async function saveSettings(
       workout = settingsOf(saved);
     }
     if (body.timezone !== undefined) await setUserTimeZone(trx, user.id, body.timezone);
-    return { ...workout.response, timezone: body.timezone ?? user.timeZone };
+    return { ...workout.response, timezone: body.timezone ?? user.timeZone, aiConfigured };
   });
 }

@@ -171,7 +171,7 @@ describe('the settings answer, written once', () => {
       return res.json();
     };
     const defaults = await read();
-    expect(defaults).toEqual({ ...settingsOf(undefined).response, timezone: 'UTC' });
+    expect(defaults).toEqual({ ...settingsOf(undefined).response, timezone: 'UTC', aiConfigured: false });
 
     const workoutPreferences = JSON.stringify({ weatherDependent: false, preferredDuration: 30 });
     await c.request({ method: 'PUT', url: '/api/settings', payload: { workoutPreferences } });
@@ -181,7 +181,7 @@ describe('the settings answer, written once', () => {
     expect(await read()).toEqual(saved);
 
     // Bob's answer is his own, though nothing of his is stored.
-    expect(await read(bob)).toEqual({ ...settingsOf(undefined).response, timezone: 'UTC' });
+    expect(await read(bob)).toEqual({ ...settingsOf(undefined).response, timezone: 'UTC', aiConfigured: false });
 
     // Written by another instance of the app, straight into the database: the next read has it.
     const equipment = { indoor: [], home: ['bowflex weights'], outdoor: ['jogging'] };

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ITEM_MAX_LENGTH } from '../../../../common/src/actionItems.js';
 import type { Transcript } from '../../../../common/src/api/transcripts.js';
+import { ZOOM_STANDUP_COMMITMENTS, ZOOM_STANDUP_VTT } from '../../../../common/src/testing/zoomStandup.js';
+import { AI_MESSAGES } from '../../ai/errors.js';
 import { providerFor } from '../../ai/testing.js';
 import { type FakeOpenAi, type FakeReply, startFakeOpenAi } from '../../test/fakeOpenAi.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
@@ -43,8 +46,8 @@ describe('action items from a transcript', () => {
     expect(res.json()).toEqual({
       method: 'rules',
       items: [
-        { text: 'send the deck to finance', source: 'Bob: Action: send the deck to finance.' },
-        { text: 'book the venue for March', source: 'Alice: I will book the venue for March.' },
+        { text: 'Send the deck to finance', source: 'Action: send the deck to finance.' },
+        { text: 'Book the venue for March', source: 'I will book the venue for March.' },
       ],
     });
     expect(await todos(c)).toEqual([]);
@@ -52,18 +55,47 @@ describe('action items from a transcript', () => {
     const confirm = await c.request({
       method: 'POST',
       url: `/api/transcripts/action-items/${t.id}/confirm`,
-      payload: { items: ['book the venue for March'] },
+      payload: { items: ['Book the venue for March'] },
     });
     expect(confirm.statusCode).toBe(201);
     expect(confirm.json().todos).toHaveLength(1);
     expect((await todos(c)).map((x) => x.content)).toEqual([
-      'book the venue for March (from meeting: Planning, 2026-03-10)',
+      'Book the venue for March (from meeting: Planning, 2026-03-10)',
     ]);
     for (const payload of [{ items: [] }, { items: ['  '] }, {}]) {
       const bad = await c.request({ method: 'POST', url: `/api/transcripts/action-items/${t.id}/confirm`, payload });
       expect(bad.statusCode).toBe(400);
     }
     expect(await todos(c)).toHaveLength(1);
+  });
+
+  it('offline, on a Zoom recording transcript: only the commitments, each one short sentence', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const imported = await c.request({
+      method: 'POST',
+      url: '/api/transcripts/import',
+      payload: { filename: 'GMT20261201-150000_Recording.transcript.vtt', text: ZOOM_STANDUP_VTT },
+    });
+    expect(imported.statusCode).toBe(200);
+    const content = imported.json().content as string;
+    const t = await save(c, content);
+    const { items } = (await propose(c, t.id)).json() as { items: Array<{ text: string; source: string }> };
+    expect(items.map((i) => i.text)).toEqual(ZOOM_STANDUP_COMMITMENTS);
+    const paragraphs = content.split('\n').filter(Boolean);
+    for (const { text, source } of items) {
+      expect(text.length).toBeLessThanOrEqual(ITEM_MAX_LENGTH);
+      expect(text[0]).toBe(text[0]?.toUpperCase());
+      expect(text).not.toMatch(/\n|^(?:so|and|um|okay|yeah)\b/i);
+      // The source quotes the sentence, not the speaker's whole paragraph.
+      expect(paragraphs.some((p) => p.includes(source) && p.length > source.length)).toBe(true);
+      expect(source.toLowerCase()).toContain(text.toLowerCase());
+    }
+    // Small talk, the meeting's own business and the fragment around "Dr." propose nothing.
+    const all = items.map((i) => i.source).join(' ');
+    for (const never of ['Dr', 'share my screen', 'see you', 'have to go', 'chat', 'Can you', 'next quarter']) {
+      expect(all).not.toContain(never);
+    }
   });
 
   async function withModel(reply: (req: { messages: Array<{ role: string; content: string }> }) => FakeReply) {
@@ -149,7 +181,7 @@ describe('action items from a transcript', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       method: 'rules',
-      notice: 'The AI provider returned output in an unexpected format. Found with the offline rules.',
+      notice: `${AI_MESSAGES.invalidOutput} Found with the offline rules.`,
     });
     expect(res.json().items).toHaveLength(2);
   });

@@ -1,3 +1,4 @@
+import { AI_TEXTS } from '../../../../common/src/aiTexts.js';
 import type { PlanningMessage, WeeklyFields } from '../../../../common/src/api/weekly.js';
 import { addDays } from '../../../../common/src/time.js';
 import { META_GOAL_SLOTS } from '../../../../common/src/weeklyTexts.js';
@@ -35,8 +36,7 @@ const EXPLAIN: Record<Step, string> = {
   goals: 'Goals are outcomes you can finish by Sunday. Write each on its own line starting with "-".',
 };
 
-const NOTE =
-  '\n\n_Planning guide: the AI coach is not set up on this server, so these questions come from your own notes, todos and calendar._';
+const NOTE = `\n\n_${AI_TEXTS.planningGuideNote}_`;
 
 const norm = (s: string) => s.trim().toLowerCase();
 const bullets = (items: string[]) => items.map((i) => `- ${i}`).join('\n');

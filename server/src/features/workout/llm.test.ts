@@ -91,7 +91,7 @@ describe('workout generation through an OpenAI-compatible provider', () => {
     const { events } = await generate(c, '2026-08-04');
     const last = events.at(-1);
     expect(last?.event).toBe('error');
-    expect(last?.data.error).toBe('The AI provider had an error. Please try again.');
+    expect(last?.data.error).toBe('The AI model had an error. Please try again.');
     expect(last?.data.details).toContain('model overloaded');
     expect((await c.request({ method: 'GET', url: '/api/workout' })).json().plans).toEqual([]);
   });

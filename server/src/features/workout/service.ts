@@ -65,7 +65,7 @@ export function settingsOf(row: SettingsRow | undefined) {
   const preferences: WorkoutPreferences = parseOr(row?.workout_preferences, workoutPreferences, {
     ...DEFAULT_WORKOUT_PREFERENCES,
   });
-  const response: Omit<SettingsResponse, 'timezone'> = {
+  const response: Omit<SettingsResponse, 'timezone' | 'aiConfigured'> = {
     id: row?.id ?? 0,
     equipmentAvailable: JSON.stringify(equipment),
     workoutPreferences: JSON.stringify(preferences),
@@ -88,7 +88,9 @@ const preferencesText = byText(
 );
 
 /** `settingsOf(row).response`, for reads that need nothing else (GET /api/settings). */
-export const settingsResponseOf = (row: SettingsRow | undefined): Omit<SettingsResponse, 'timezone'> => ({
+export const settingsResponseOf = (
+  row: SettingsRow | undefined,
+): Omit<SettingsResponse, 'timezone' | 'aiConfigured'> => ({
   id: row?.id ?? 0,
   equipmentAvailable: equipmentText(row?.equipment_available ?? ''),
   workoutPreferences: preferencesText(row?.workout_preferences ?? ''),

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { ASSISTANT_REQUESTS, COACH_MESSAGES } from '../../../../common/src/coachTexts';
 import { type ReportKind, scoreReply } from '../../../../common/src/reportDetection';
 import { Button } from '../../ui';
-import { useConversations } from '../coach/api';
+import { AiNotice, ASSISTANT_OFFLINE } from '../coach/AiNotice';
+import { useAiConfigured, useConversations } from '../coach/api';
 import chat from '../coach/Chat.module.css';
 import { Composer } from '../coach/Composer';
 import { History } from '../coach/History';
@@ -23,6 +24,7 @@ export function AssistantPage() {
   const narrow = useIsNarrow();
   const [draft, setDraft] = useState('');
   const [panelOpen, setPanelOpen] = useState(false);
+  const noAi = useAiConfigured() === false;
 
   const ask = (text: string, includeEndOfDayContext?: boolean) => {
     void c.send(text, { coachType: 'assistant', includeEndOfDayContext });
@@ -70,6 +72,7 @@ export function AssistantPage() {
         </div>
         {narrow && <HistoryButton onClick={() => setPanelOpen(true)} />}
       </div>
+      {noAi && <AiNotice id="assistant-ai-notice" stillWorks={ASSISTANT_OFFLINE} />}
       <div className={styles.quick}>
         <Button variant="primary" disabled={c.pending} onClick={() => ask(ASSISTANT_REQUESTS.briefing)}>
           Executive Daily Briefing
@@ -96,6 +99,7 @@ export function AssistantPage() {
         label="Ask your assistant"
         placeholder="Ask about your day, your priorities or your week…"
         sendLabel="Ask Assistant"
+        describedBy={noAi ? 'assistant-ai-notice' : undefined}
         onChange={setDraft}
         sendDisabled={c.pending || c.loading}
         onSend={() => {

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { CoachType, SpecificEntries } from '../../../../common/src/api/coach';
 import { COACH_LABELS, COACH_MESSAGES } from '../../../../common/src/coachTexts';
 import { Button, Card } from '../../ui';
-import { useConversations } from './api';
+import { AiNotice, COACH_OFFLINE } from './AiNotice';
+import { useAiConfigured, useConversations } from './api';
 import styles from './Chat.module.css';
 import { Composer } from './Composer';
 import { countAttached, EntryPicker, useAttachableEntries } from './EntryPicker';
@@ -27,6 +28,8 @@ export function CoachPage() {
   const [panelOpen, setPanelOpen] = useState(false);
   const list = conversations.data ?? [];
   const isNew = !chat.conversationUuid && chat.messages.length === 0;
+  const noAi = useAiConfigured() === false;
+  const notice = noAi ? <AiNotice id="coach-ai-notice" stillWorks={COACH_OFFLINE} /> : null;
 
   const send = (coachType: CoachType) => {
     const text = draft;
@@ -61,6 +64,7 @@ export function CoachPage() {
       <div className={styles.newSession}>
         <Card title="New Coach Session" description="Choose a coach and say what is on your mind.">
           <div className={styles.stack}>
+            {notice}
             <label className={styles.fieldLabel} htmlFor="coach-first-message">
               Your message
             </label>
@@ -69,6 +73,7 @@ export function CoachPage() {
               className={styles.input}
               rows={5}
               value={draft}
+              aria-describedby={noAi ? 'coach-ai-notice' : undefined}
               placeholder="e.g. I have 30 minutes and a pair of dumbbells. What should I do today?"
               onChange={(e) => setDraft(e.target.value)}
             />
@@ -132,8 +137,10 @@ export function CoachPage() {
         messages={chat.messages}
         earlier={{ hasEarlier: chat.hasEarlier, loading: chat.loadingEarlier, show: () => void chat.showEarlier() }}
       />
+      {notice}
       <Composer
         value={draft}
+        describedBy={noAi ? 'coach-ai-notice' : undefined}
         onChange={setDraft}
         onSend={() => send(coachType)}
         sendDisabled={chat.pending || chat.loading}

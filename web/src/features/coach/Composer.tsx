@@ -11,6 +11,7 @@ export function Composer({
   sendLabel = 'Send',
   placeholder,
   label = 'Message',
+  describedBy,
   children,
 }: {
   value: string;
@@ -20,6 +21,8 @@ export function Composer({
   sendLabel?: string;
   placeholder?: string;
   label?: string;
+  /** The id of a notice the field should be read with. */
+  describedBy?: string;
   children?: ReactNode;
 }) {
   const blocked = sendDisabled || !value.trim();
@@ -33,6 +36,7 @@ export function Composer({
     >
       <textarea
         aria-label={label}
+        aria-describedby={describedBy}
         className={styles.input}
         value={value}
         rows={3}

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ChatRequest,
   type ChatStreamEvent,
@@ -13,6 +13,7 @@ import {
   conversationsResponse,
   resetAllResponse,
 } from '../../../../common/src/api/coach';
+import { settingsResponse } from '../../../../common/src/api/settings';
 import { apiRequest, del, get, post, put } from '../../api/client';
 import { readEventStream } from '../../api/sse';
 
@@ -88,4 +89,17 @@ export async function streamChat(
     signal,
   });
   await readEventStream(res, chatStreamEvent, onEvent);
+}
+
+/**
+ * Whether the server has an AI model connected (from the settings answer), or undefined while it
+ * is being read: the coach and assistant screens say so before anything is typed.
+ */
+export function useAiConfigured(): boolean | undefined {
+  const q = useQuery({
+    queryKey: ['workout', 'settings'],
+    queryFn: () => get('/settings', { schema: settingsResponse }),
+    staleTime: 5 * 60_000,
+  });
+  return q.data?.aiConfigured;
 }
