@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema.js';
  * `id` and `user_id` are never exported; a child row names its parent by the parent's key.
  */
 
-type ColumnType = 'text' | 'textNull' | 'date' | 'instant' | 'instantNull' | 'flag' | 'json' | 'jsonNull';
+type ColumnType = 'text' | 'textNull' | 'date' | 'instant' | 'instantNull' | 'flag' | 'flagNull' | 'json' | 'jsonNull';
 
 const MAX_TEXT = 2_000_000;
 // PostgreSQL text cannot hold NUL characters, so no export may bring one in.
@@ -35,6 +35,7 @@ const COLUMN: Record<ColumnType, z.ZodType> = {
   instant,
   instantNull: orNull(instant),
   flag: z.union([z.literal(0), z.literal(1)]),
+  flagNull: orNull(z.union([z.literal(0), z.literal(1)])),
   json: text.refine(isJson, 'not JSON text'),
   jsonNull: orNull(text.refine(isJson, 'not JSON text')),
 };
@@ -134,10 +135,12 @@ export const EXPORTED_TABLES: TableSpec[] = [
       focus: 'textNull',
       intensity: 'textNull',
       source: 'text',
+      replaced_at: 'instantNull',
       created_at: 'instant',
       updated_at: 'instant',
     },
-    key: (r) => k(r.date),
+    // A date's current plan and its earlier versions (each replaced at its own time).
+    key: (r) => k(r.date, r.replaced_at ?? null),
   },
   {
     name: 'workout_logs',
@@ -146,6 +149,7 @@ export const EXPORTED_TABLES: TableSpec[] = [
       entry: 'text',
       workout_completion: 'jsonNull',
       workout_skipped: 'flag',
+      workout_done: 'flagNull',
       created_at: 'instant',
       updated_at: 'instant',
     },
