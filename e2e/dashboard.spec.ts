@@ -50,8 +50,11 @@ test("the overview shows today's goal, today's workout and the completed days of
 
   await page.reload();
   await expect(page.getByText('Run by the river')).toBeVisible();
-  await expect(page.getByText('Ready for you to start!')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Start Now' })).toHaveAttribute('href', '/workout');
+  // On a Sunday, today's own log says done: the card says so too.
+  await expect(
+    page.getByText(sunday === today ? 'Workout completed. Well done!' : 'Ready for you to start!'),
+  ).toBeVisible();
+  if (sunday !== today) await expect(page.getByRole('link', { name: 'Start Now' })).toHaveAttribute('href', '/workout');
   const grid = page.getByRole('list', { name: 'This Week' });
   const sundayCell = grid.getByRole('listitem').first();
   await expect(sundayCell).toHaveAccessibleName(
@@ -80,6 +83,41 @@ test("the overview shows today's goal, today's workout and the completed days of
   await expect
     .poll(async () => (await (await api(page, 'GET', `/notes/daily/${today}`)).json()).structured_data.evening?.wins)
     .toEqual(['Ran by the river']);
+});
+
+test("today's card follows the marks and the log, beside the week grid that never contradicts it", async ({ page }) => {
+  await signInAt(page, app.baseUrl, '/dashboard');
+  const today = todayIn(ZONE);
+  // Today starts with its plan and no log.
+  await api(page, 'GET', `/workout/stream?date=${today}`);
+  const logs = (await (await api(page, 'GET', `/workout-log?date=${today}`)).json()).logs as Array<{ id: number }>;
+  for (const l of logs)
+    await page.request.delete(`${app.baseUrl}/api/workout-log/${l.id}`, {
+      headers: { authorization: `Bearer ${await storedToken(page)}`, origin: app.baseUrl },
+    });
+  const todayCell = page.getByRole('list', { name: 'This Week' }).locator('[aria-current="date"]');
+
+  // Two exercises marked: in progress, not done.
+  await page.goto(`${app.baseUrl}/workout`);
+  const cards = page.locator('article[aria-label]');
+  const total = await cards.count();
+  for (const i of [0, 1]) {
+    await cards.nth(i).getByRole('button', { name: 'Completed' }).click();
+    await expect(cards.nth(i).getByRole('button', { name: 'Completed' })).toHaveAttribute('aria-pressed', 'true');
+  }
+  await page.goto(`${app.baseUrl}/dashboard`);
+  await expect(page.getByText(`In progress: 2 of ${total} exercises marked.`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue' })).toHaveAttribute('href', '/workout');
+  await expect(todayCell).not.toHaveAccessibleName(/workout completed/);
+
+  // Saved to the log: done, and ticked.
+  await page.goto(`${app.baseUrl}/workout`);
+  await page.getByRole('button', { name: 'Save Workout Completion to Log' }).click();
+  await expect(page.getByText('Workout saved to your log.')).toBeVisible();
+  await page.goto(`${app.baseUrl}/dashboard`);
+  await expect(page.getByText('Workout completed. Well done!')).toBeVisible();
+  await expect(page.getByText('Ready for you to start!')).toBeHidden();
+  await expect(todayCell).toHaveAccessibleName(/workout completed$/);
 });
 
 test('a failed overview says so and retries', async ({ page }) => {

@@ -6,7 +6,7 @@ import { WORKOUT_SKIPPED_TEXT } from './workoutConstants.js';
  * id 0 or a text saying 'Workout Skipped' is a skipped day, text that is not a plan of sections
  * is shown as it is, and a plan without a title is 'Workout'.
  */
-export function summarisePlan(record: { id: number; date: string; plan: string }): PlanSummary {
+export function summarisePlan(record: { id: number; date: string; plan: string }): Omit<PlanSummary, 'replaced'> {
   const base = { id: record.id, date: record.date };
   if (record.id === 0 || record.plan.includes(WORKOUT_SKIPPED_TEXT))
     return { ...base, kind: 'skipped', title: WORKOUT_SKIPPED_TEXT, estimated_duration: null };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarEvent } from './calendar.js';
+import { dayStatusSchema } from './workout.js';
 
 export { OVERVIEW_TEXT } from './dashboardText.js';
 
@@ -11,7 +12,7 @@ export const weekDay = z.object({
   /** Day of the month. */
   day: z.number().int(),
   isToday: z.boolean(),
-  /** A workout log on this day that is not marked skipped. */
+  /** The day's log counts as a completed workout (countsAsWorkout, common/src/workoutStatus.ts). */
   workoutCompleted: z.boolean(),
 });
 export type WeekDay = z.infer<typeof weekDay>;
@@ -38,6 +39,12 @@ export const dashboardOverview = z
     personalGoal: z.string().nullable(),
     /** Today's plan, if one exists. */
     workout: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+    /** Today's workout status (dayStatus, common/src/workoutStatus.ts) and the plan's marks. */
+    workoutStatus: z.object({
+      status: dayStatusSchema,
+      exercises: z.number().int(),
+      marked: z.number().int(),
+    }),
     week: z.array(weekDay).length(7),
     calendar: overviewCalendar,
   })

@@ -16,7 +16,7 @@ export const statsQuery = z.object({
 export const statsWeek = z.object({
   /** The Sunday that starts the week, YYYY-MM-DD. */
   start: z.string(),
-  /** Workout logs not marked skipped. */
+  /** Days whose log counts as a completed workout (countsAsWorkout, common/src/workoutStatus.ts). */
   workouts: z.number().int(),
   /** The planned duration of those days' workouts, in minutes. */
   minutes: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_WORKOUT_PREFERENCES, EQUIPMENT_OPTIONS } from '../workoutConstants.js';
+import type { DayStatus, LogStatus } from '../workoutStatus.js';
 import { INT_COLUMN_MAX, intField } from './common.js';
 import { isoDate } from './dates.js';
 
@@ -53,6 +54,11 @@ export const planSummary = z
     title: z.string(),
     /** Minutes, for a structured plan that gives them. */
     estimated_duration: z.number().nullable(),
+    /**
+     * An earlier version of its date's plan: a plan with marked exercises or a log is kept when
+     * a new plan is generated for its date, and the new one is shown on Today.
+     */
+    replaced: z.boolean(),
   })
   .meta({ id: 'WorkoutPlanSummary' });
 export type PlanSummary = z.infer<typeof planSummary>;
@@ -85,6 +91,16 @@ export const completionItem = z.object({
   completed: z.enum(['completed', 'partial', 'skipped']),
   notes: z.string().max(5000).optional(),
 });
+export const logStatusSchema = z.enum(['completed', 'skipped', 'none']) satisfies z.ZodType<LogStatus>;
+/** A day's status (dayStatus, common/src/workoutStatus.ts). */
+export const dayStatusSchema = z.enum([
+  'completed',
+  'skipped',
+  'in_progress',
+  'planned',
+  'logged',
+  'rest',
+]) satisfies z.ZodType<DayStatus>;
 export const workoutLog = z
   .object({
     id: z.number(),
@@ -92,18 +108,33 @@ export const workoutLog = z
     entry: z.string(),
     workout_completion: z.array(completionItem).nullable(),
     workout_skipped: z.boolean(),
+    /** The log says the workout was done. */
+    workout_done: z.boolean(),
+    /** The log's status, by the one rule of common/src/workoutStatus.ts (logStatus). */
+    status: logStatusSchema,
+    /** The plan the log belongs to (a plan of its date, possibly an earlier version); null without one. */
+    plan_id: z.number().nullable(),
   })
   .meta({ id: 'WorkoutLog' });
 export type WorkoutLog = z.infer<typeof workoutLog>;
 /** `total`: how many logs the user has in all (with `date`: 0 or 1), for 'Workout Logs (n)'. */
 export const logListResponse = z.object({ logs: z.array(workoutLog), total: z.number().int() });
 export const logQuery = z.object({ ...pageQuery, date: isoDate.optional() });
-export const saveLogRequest = z.object({
-  date: isoDate,
-  entry: z.string().trim().min(1, 'Entry text is required').max(20000),
-  workout_skipped: z.boolean().optional(),
-  workout_completion: z.array(completionItem).max(200).optional(),
-});
+export const saveLogRequest = z
+  .object({
+    date: isoDate,
+    entry: z.string().trim().min(1, 'Entry text is required').max(20000),
+    workout_skipped: z.boolean().optional(),
+    /** Left out: done unless skipped or only skipped exercises are listed (logFlagsToSave). */
+    workout_done: z.boolean().optional(),
+    workout_completion: z.array(completionItem).max(200).optional(),
+    /** The plan of that date the log is for; left out: the log's plan so far, else the date's plan. */
+    plan_id: z.number().int().positive().max(2_147_483_647).optional(),
+  })
+  .refine((b) => !(b.workout_skipped && b.workout_done), {
+    message: 'A workout cannot be both done and skipped.',
+    path: ['workout_done'],
+  });
 export type SaveLogRequest = z.infer<typeof saveLogRequest>;
 export const logResponse = z.object({ log: workoutLog });
 

@@ -103,7 +103,7 @@ export interface TranscriptsTable {
 export interface WorkoutPlansTable {
   id: Generated<number>;
   user_id: number;
-  /** YYYY-MM-DD; one plan per user and date. */
+  /** YYYY-MM-DD; one current plan per user and date (replaced_at null), and its earlier versions. */
   date: string;
   plan_uuid: string | null;
   /** The plan as a JSON string (part 2 §3). */
@@ -119,6 +119,8 @@ export interface WorkoutPlansTable {
   kind: string | null;
   title: string | null;
   estimated_duration: number | null;
+  /** When a newer plan for the date replaced this one, which was kept (it had marks or a log). */
+  replaced_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -131,6 +133,10 @@ export interface WorkoutLogsTable {
   /** JSON array of {name, completed, notes}, or null. */
   workout_completion: string | null;
   workout_skipped: number;
+  /** 1: done; 0: no status; null: written before logs said so (done unless skipped). */
+  workout_done: number | null;
+  /** The plan the log is for; null when its date had none or the plan was deleted. */
+  plan_id: number | null;
   created_at: string;
   updated_at: string;
 }

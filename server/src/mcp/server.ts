@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { TODOS_DONE_PAGE_MAX } from '../../../common/src/api/todos.js';
+import { LOG_STATUS_LABEL, logStatus } from '../../../common/src/workoutStatus.js';
 import type { AppContext } from '../context.js';
 import type { KeyUser } from '../features/apiKeys/service.js';
 import { listJournalEntries } from '../features/journal/repo.js';
@@ -100,7 +101,7 @@ export function createMcpServer(
       const text = [
         `Week of ${from}. Goals: ${plan.goals.length ? plan.goals.map((g, i) => `${i + 1}. ${g}`).join(' ') : 'none set'}`,
         plan.content ? `Plan notes: ${plan.content.slice(0, 2000)}` : '',
-        `Workouts logged: ${logs.map((l) => `${l.date} ${l.workout_skipped ? 'skipped' : l.entry}`).join('; ') || 'none'}`,
+        `Workouts logged: ${logs.map((l) => `${l.date} ${LOG_STATUS_LABEL[logStatus(l)]}: ${l.entry}`).join('; ') || 'none'}`,
         `Todos done this week: ${done.map((t) => t.content).join('; ') || 'none'}`,
         `Still open: ${open.map((t) => t.content).join('; ') || 'none'}`,
         `Daily notes:\n${notes.map((e) => `### ${e.date}\n${e.content.slice(0, 2000)}`).join('\n\n') || 'none'}`,

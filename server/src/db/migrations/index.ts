@@ -24,6 +24,7 @@ import * as m0024 from './0024_calendar_events_replaced.js';
 import * as m0025 from './0025_transcripts_text_last.js';
 import * as m0026 from './0026_calendar_read_issues.js';
 import * as m0027 from './0027_calendar_write_once.js';
+import * as m0028 from './0028_workout_plan_versions.js';
 import * as m0029 from './0029_journal_sync_choice.js';
 
 /**
@@ -56,5 +57,6 @@ export const migrations: Record<string, Migration> = {
   '0025_transcripts_text_last': m0025,
   '0026_calendar_read_issues': m0026,
   '0027_calendar_write_once': m0027,
+  '0028_workout_plan_versions': m0028,
   '0029_journal_sync_choice': m0029,
 };

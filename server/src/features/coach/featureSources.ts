@@ -1,5 +1,6 @@
 import { INT_COLUMN_MAX } from '../../../../common/src/api/common.js';
 import type { DailyStructuredData } from '../../../../common/src/journalText.js';
+import { logStatus } from '../../../../common/src/workoutStatus.js';
 import { findRowById, type JournalRow, listJournalEntries, parseJson } from '../journal/repo.js';
 import { findTranscripts, recentTranscripts } from '../notes/repo.js';
 import { listTodos } from '../todos/repo.js';
@@ -79,11 +80,7 @@ export const workoutsSource: CoachSource = async (ctx, { userId }) => {
       date: l.date,
       kind: 'log' as const,
       text: l.entry,
-      status: l.workout_skipped
-        ? ('skipped' as const)
-        : l.workout_completion
-          ? ('completed' as const)
-          : ('none' as const),
+      status: logStatus(l),
     })),
   ];
   return { workouts };

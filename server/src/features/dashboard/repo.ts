@@ -1,8 +1,10 @@
 import { type Kysely, sql } from 'kysely';
+import { type DayInputs, type DayStatus, dayStatus } from '../../../../common/src/workoutStatus.js';
 import type { Db } from '../../db/index.js';
 import { dialectOf } from '../../db/migrationHelpers.js';
 import { prepared } from '../../db/prepared.js';
 import { parseJson } from '../journal/repo.js';
+import { completedLogSql } from '../workout/status.js';
 
 const onSqlite = (db: Db) => dialectOf(db as unknown as Kysely<unknown>) === 'sqlite';
 
@@ -12,6 +14,14 @@ interface OverviewRow {
   plan_id: number | null;
   /** SQLite: the plan's title; PostgreSQL: the whole plan. */
   plan_title: unknown;
+  /** SQLite: how many exercises the plan has; PostgreSQL: null (counted from plan_title). */
+  plan_exercises: number | null;
+  /** Exercises of today's plan with a mark. */
+  marked: number | string | null;
+  /** Today's log: its flags (log_id null when there is none). */
+  log_id: number | null;
+  log_skipped: number | null;
+  log_done: number | null;
   /** Comma-separated dates of the week with a completed workout. */
   done: string | null;
 }
@@ -29,14 +39,26 @@ const overviewQuery = prepared<{ userId: number; today: string; from: string; to
     ? sql`CASE WHEN json_valid(structured_data) THEN json_extract(structured_data, '$.morning.personal_goal') END`
     : sql`structured_data`;
   const title = sqlite ? sql`CASE WHEN json_valid(plan) THEN json_extract(plan, '$.title') END` : sql`plan`;
+  const exercises = sqlite
+    ? sql`CASE WHEN json_valid(plan) THEN (SELECT coalesce(sum(json_array_length(s.value, '$.exercises')), 0)
+        FROM json_each(plan, '$.workout_sections') AS s WHERE json_type(s.value, '$.exercises') = 'array') END`
+    : sql`NULL`;
   const dates = sqlite ? sql`group_concat(date, ',')` : sql`string_agg(date, ',')`;
+  const current = sql`user_id = ${p.userId} AND date = ${p.today} AND replaced_at IS NULL`;
+  const log = sql`FROM workout_logs WHERE user_id = ${p.userId} AND date = ${p.today}`;
   return sql<OverviewRow>`SELECT
     (SELECT ${goal} FROM journal_entries
       WHERE user_id = ${p.userId} AND journal_type = 'daily' AND date = ${p.today} ORDER BY id DESC LIMIT 1) AS goal,
-    (SELECT id FROM workout_plans WHERE user_id = ${p.userId} AND date = ${p.today}) AS plan_id,
-    (SELECT ${title} FROM workout_plans WHERE user_id = ${p.userId} AND date = ${p.today}) AS plan_title,
+    (SELECT id FROM workout_plans WHERE ${current}) AS plan_id,
+    (SELECT ${title} FROM workout_plans WHERE ${current}) AS plan_title,
+    (SELECT ${exercises} FROM workout_plans WHERE ${current}) AS plan_exercises,
+    (SELECT count(*) FROM exercise_progress WHERE user_id = ${p.userId}
+      AND workout_uuid = (SELECT plan_uuid FROM workout_plans WHERE ${current})) AS marked,
+    (SELECT id ${log}) AS log_id,
+    (SELECT workout_skipped ${log}) AS log_skipped,
+    (SELECT workout_done ${log}) AS log_done,
     (SELECT ${dates} FROM workout_logs
-      WHERE user_id = ${p.userId} AND workout_skipped = 0 AND date >= ${p.from} AND date <= ${p.to}) AS done`;
+      WHERE user_id = ${p.userId} AND ${completedLogSql()} AND date >= ${p.from} AND date <= ${p.to}) AS done`;
 });
 
 const field = (data: unknown, path: string[]): unknown =>
@@ -44,22 +66,62 @@ const field = (data: unknown, path: string[]): unknown =>
 const fromJson = (db: Db, value: unknown, path: string[]) =>
   onSqlite(db) ? value : field(parseJson(typeof value === 'string' ? value : null), path);
 
+/** How many exercises a plan (parsed JSON) has. */
+function exercisesOf(plan: unknown): number {
+  const sections = field(plan, ['workout_sections']);
+  if (!Array.isArray(sections)) return 0;
+  return sections.reduce((n: number, s) => {
+    const list = field(s, ['exercises']);
+    return n + (Array.isArray(list) ? list.length : 0);
+  }, 0);
+}
+
+export interface TodayStatus {
+  status: DayStatus;
+  /** Today's plan's exercises and how many are marked (0 and 0 without a plan). */
+  exercises: number;
+  marked: number;
+}
+
 /**
  * The overview's own data for a day: `morning.personal_goal` of that day's daily note, that
- * day's plan (its id and title) and the dates in [from, to] with a workout log not marked skipped
- * (in order).
+ * day's current plan (its id and title), the day's status (common/src/workoutStatus.ts) and the
+ * dates in [from, to] whose log counts as a completed workout (in order).
  */
 export async function overviewData(
   db: Db,
   userId: number,
   today: string,
   week: { from: string; to: string },
-): Promise<{ personalGoal: string | null; workout: { id: number; title: string } | null; completed: string[] }> {
+): Promise<{
+  personalGoal: string | null;
+  workout: { id: number; title: string } | null;
+  workoutStatus: TodayStatus;
+  completed: string[];
+}> {
   const row = await overviewQuery.executeTakeFirst(db, { userId, today, ...week });
   const goal = fromJson(db, row?.goal, ['morning', 'personal_goal']);
   const title = fromJson(db, row?.plan_title, ['title']);
   const planId = row?.plan_id;
+  const hasPlan = planId !== null && planId !== undefined;
+  const exercises = !hasPlan
+    ? 0
+    : onSqlite(db)
+      ? Number(row?.plan_exercises ?? 0)
+      : exercisesOf(parseJson(typeof row?.plan_title === 'string' ? row.plan_title : null));
+  const plan = hasPlan ? { exercises, marked: Math.min(exercises, Number(row?.marked ?? 0)) } : null;
+  const inputs: DayInputs = {
+    plan,
+    log:
+      row?.log_id === null || row?.log_id === undefined
+        ? null
+        : {
+            workout_skipped: Number(row.log_skipped),
+            workout_done: row.log_done === null ? null : Number(row.log_done),
+          },
+  };
   return {
+    workoutStatus: { status: dayStatus(inputs), exercises: plan?.exercises ?? 0, marked: plan?.marked ?? 0 },
     personalGoal: (typeof goal === 'string' && goal.trim()) || null,
     workout:
       planId === null || planId === undefined

@@ -38,11 +38,11 @@ async function overviewWith<E>(
 ) {
   const today = todayInZone(user.timeZone, now);
   const sunday = sundayOf(today);
-  const [{ personalGoal, workout, completed }, calendar] = await Promise.all([
+  const [{ personalGoal, workout, workoutStatus, completed }, calendar] = await Promise.all([
     overviewData(ctx.db, user.id, today, { from: sunday, to: addDays(sunday, 6) }),
     events({ date: today, timeZone: user.timeZone }),
   ]);
-  return { today, timeZone: user.timeZone, personalGoal, workout, completed, calendar };
+  return { today, timeZone: user.timeZone, personalGoal, workout, workoutStatus, completed, calendar };
 }
 
 /** Everything the overview shows, in one answer, for the user's today in their zone. */
@@ -66,7 +66,7 @@ const END = Buffer.from('}}');
  * (`writtenOnce`): the dashboard is read on every visit, and presenting it (the week's grid,
  * some twenty fields, each of today's events looked up, ordered and joined into the answer)
  * cost more than its queries. The inputs are the user's today and zone, the goal, the plan's id
- * and title, the week's completed dates, whether a calendar connection expired, and the calendar
+ * and title, today's workout status, the week's completed dates, whether a calendar connection expired, and the calendar
  * card's rows (`RangeRead.inputs`: each event's row id and calendar; or that no connection works).
  */
 const keptOverviews = writtenOnce(4 * 1024 * 1024);
@@ -83,9 +83,20 @@ export async function overviewJson(
   now: number = Date.now(),
 ): Promise<Buffer> {
   const { calendar, ...o } = await overviewWith(ctx, user, now, (day) => todaysCalendarRead(ctx, user.id, day));
-  const { today, personalGoal, workout, completed } = o;
+  const { today, personalGoal, workout, workoutStatus, completed } = o;
   const { read, expired } = calendar;
-  const own: unknown[] = [today, o.timeZone, personalGoal, workout?.id, workout?.title, completed.join(','), expired];
+  const own: unknown[] = [
+    today,
+    o.timeZone,
+    personalGoal,
+    workout?.id,
+    workout?.title,
+    workoutStatus.status,
+    workoutStatus.exercises,
+    workoutStatus.marked,
+    completed.join(','),
+    expired,
+  ];
   const key = String(user.id);
   const kept = keptOverviews.peek(key, own.concat(read ? read.inputs : [null]));
   if (kept) return kept.json;
@@ -98,6 +109,7 @@ export async function overviewJson(
       timeZone: o.timeZone,
       personalGoal,
       workout,
+      workoutStatus,
       week: weekGrid(today, completed),
       calendar: { connected: read !== null, expired, events: [] },
     });

@@ -127,7 +127,7 @@ async function writeMarkdown(db: Db, userId: number, zip: Zip, drained: () => Pr
   // Plans and logs are one per date: a year of them is small enough to pair in memory.
   const plans = new Map<string, Row>();
   for await (const page of rowsOf(db, spec('workout_plans'), userId))
-    for (const r of page) plans.set(String(r.date), r);
+    for (const r of page) if (r.replaced_at === null || r.replaced_at === undefined) plans.set(String(r.date), r);
   const logs = new Map<string, Row>();
   for await (const page of rowsOf(db, spec('workout_logs'), userId)) for (const r of page) logs.set(String(r.date), r);
   for (const date of [...new Set([...plans.keys(), ...logs.keys()])].sort()) {

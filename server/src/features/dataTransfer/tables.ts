@@ -14,7 +14,17 @@ import { validateConfig } from '../cron/config.js';
  * by the parent's key. The account's time zone travels in the export's header (`account`).
  */
 
-type ColumnType = 'text' | 'textNull' | 'date' | 'instant' | 'instantNull' | 'flag' | 'json' | 'jsonNull' | 'zone';
+type ColumnType =
+  | 'text'
+  | 'textNull'
+  | 'date'
+  | 'instant'
+  | 'instantNull'
+  | 'flag'
+  | 'flagNull'
+  | 'json'
+  | 'jsonNull'
+  | 'zone';
 
 const MAX_TEXT = 2_000_000;
 // PostgreSQL text cannot hold NUL characters, so no export may bring one in.
@@ -40,6 +50,7 @@ const COLUMN: Record<ColumnType, z.ZodType> = {
   instant,
   instantNull: orNull(instant),
   flag: z.union([z.literal(0), z.literal(1)]),
+  flagNull: orNull(z.union([z.literal(0), z.literal(1)])),
   json: text.refine(isJson, 'not JSON text'),
   jsonNull: orNull(text.refine(isJson, 'not JSON text')),
   zone: z.string().refine((s) => timeZoneName.safeParse(s).success, 'not a time zone'),
@@ -151,10 +162,12 @@ export const EXPORTED_TABLES: TableSpec[] = [
       focus: 'textNull',
       intensity: 'textNull',
       source: 'text',
+      replaced_at: 'instantNull',
       created_at: 'instant',
       updated_at: 'instant',
     },
-    key: (r) => k(r.date),
+    // A date's current plan and its earlier versions (each replaced at its own time).
+    key: (r) => k(r.date, r.replaced_at ?? null),
   },
   {
     name: 'workout_logs',
@@ -163,6 +176,7 @@ export const EXPORTED_TABLES: TableSpec[] = [
       entry: 'text',
       workout_completion: 'jsonNull',
       workout_skipped: 'flag',
+      workout_done: 'flagNull',
       created_at: 'instant',
       updated_at: 'instant',
     },

@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.js';
 import { type Dialect, dialectOf } from '../../db/migrationHelpers.js';
 import { prepared } from '../../db/prepared.js';
 import { meetingOfTranscript } from '../transcripts/eventLinks.js';
+import { completedLogSql } from '../workout/status.js';
 import { jsonNumber, planMinutes, weekOfDate } from './sqlParts.js';
 
 /** The weeks of a range: each one's first day, and the day after the range. */
@@ -23,17 +24,18 @@ const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 type Range = { userId: number; from: string; to: string };
 
-/** Completed workouts and their planned minutes, per week. */
+/**
+ * Completed workouts (countsAsWorkout) and their planned minutes, per week. A log's minutes are
+ * those of its plan (the version it was saved for), or of its date's current plan when it names
+ * none (a log imported from an older export).
+ */
 const workoutsQuery = prepared<Range, { week: number; workouts: number; minutes: number | null }>((db, p) => {
   const dialect = dialectOfDb(db);
-  // On SQLite the plan is looked up through the index holding its minutes (see planMinutes):
-  // the planner would otherwise pick the (user_id, date) key and parse every plan's JSON.
-  const plans =
-    dialect === 'sqlite' ? sql`workout_plans AS p INDEXED BY workout_plans_minutes_idx` : sql`workout_plans AS p`;
   return sql<{ week: number; workouts: number; minutes: number | null }>`
     SELECT ${weekOfDate(dialect, 'l.date', p.from)} AS week, count(*) AS workouts, sum(${planMinutes(dialect)}) AS minutes
-    FROM workout_logs AS l LEFT JOIN ${plans} ON p.user_id = l.user_id AND p.date = l.date
-    WHERE l.user_id = ${p.userId} AND l.workout_skipped = 0 AND l.date >= ${p.from} AND l.date <= ${p.to}
+    FROM workout_logs AS l LEFT JOIN workout_plans AS p ON p.user_id = l.user_id AND p.id = coalesce(l.plan_id,
+      (SELECT c.id FROM workout_plans AS c WHERE c.user_id = l.user_id AND c.date = l.date AND c.replaced_at IS NULL))
+    WHERE l.user_id = ${p.userId} AND ${completedLogSql('l')} AND l.date >= ${p.from} AND l.date <= ${p.to}
     GROUP BY 1`;
 });
 
@@ -138,7 +140,7 @@ const daysQuery = prepared<{ userId: number; to: string }, { days: string | null
       : sql<string>`string_agg(CAST(CAST(date AS date) - DATE '1970-01-01' AS text), ',')`;
   return sql<{ days: string | null }>`
     SELECT ${list} AS days FROM workout_logs
-    WHERE user_id = ${p.userId} AND workout_skipped = 0 AND date <= ${p.to}`;
+    WHERE user_id = ${p.userId} AND ${completedLogSql()} AND date <= ${p.to}`;
 });
 
 export async function completedDays(db: Db, userId: number, to: string): Promise<number[]> {

@@ -25,13 +25,16 @@ export function jsonNumber(dialect: Dialect, column: string, path: string[]): Ra
 }
 
 /**
- * A plan's planned minutes (`estimated_duration`), or null. On SQLite this is the expression of
- * the index workout_plans_minutes_idx, spelled the same so that the value is read from the index.
+ * A plan's planned minutes (`estimated_duration`) of the plan `p`, or null: the summary column
+ * written with the plan (read without touching the plan's JSON), or for a row stored without a
+ * summary (an import) the JSON's number.
  */
 export function planMinutes(dialect: Dialect): RawBuilder<number | null> {
-  return dialect === 'sqlite'
-    ? sql<number | null>`${sql.raw(PLAN_MINUTES_SQLITE.replaceAll('"plan"', '"p"."plan"'))}`
-    : jsonNumber(dialect, 'p.plan', ['estimated_duration']);
+  const json =
+    dialect === 'sqlite'
+      ? sql<number | null>`${sql.raw(PLAN_MINUTES_SQLITE.replaceAll('"plan"', '"p"."plan"'))}`
+      : jsonNumber(dialect, 'p.plan', ['estimated_duration']);
+  return sql<number | null>`(CASE WHEN p.kind IS NULL THEN ${json} ELSE p.estimated_duration END)`;
 }
 
 /**

@@ -152,6 +152,7 @@ export async function generateWorkout(
     intensity,
     source,
   });
+  // An overwritten plan had no marks to keep; an earlier version kept in history keeps its own.
   if (replacedUuid && replacedUuid !== full.uuid) await clearProgress(ctx.db, userId, replacedUuid);
   // With sync_workouts on, the plan also goes to the user's calendar (never failing the generation),
   // before `completed`: a client that syncs the plan the moment it is complete then updates the

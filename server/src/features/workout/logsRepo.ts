@@ -8,8 +8,10 @@ export interface LogRow {
   entry: string;
   workout_completion: string | null;
   workout_skipped: number;
+  workout_done: number | null;
+  plan_id: number | null;
 }
-const columns = ['id', 'date', 'entry', 'workout_completion', 'workout_skipped'] as const;
+const columns = ['id', 'date', 'entry', 'workout_completion', 'workout_skipped', 'workout_done', 'plan_id'] as const;
 
 /** The user's logs, newest date first (one log per date; ties, if any, by id): `limit` from `offset`. */
 export function listLogs(db: Db, userId: number, opts: { limit: number; offset?: number }): Promise<LogRow[]> {
@@ -46,10 +48,19 @@ export function getLogByDate(db: Db, userId: number, date: string): Promise<LogR
   return byDateQuery.executeTakeFirst(db, { userId, date });
 }
 
-type LogWrite = { date: string; entry: string; workout_completion: string | null; workout_skipped: number };
+type LogWrite = {
+  date: string;
+  entry: string;
+  workout_completion: string | null;
+  workout_skipped: number;
+  /** Default: done unless skipped. */
+  workout_done?: number;
+  /** The plan the log is for; left out or null: the log's plan so far, else the date's current plan. */
+  plan_id?: number | null;
+};
 
 // Every log save (the log page, MCP): compiled once, the update taking the new row's values.
-const saveQuery = prepared<LogWrite & { userId: number; now: string }, LogRow>((db, p) =>
+const saveQuery = prepared<Required<LogWrite> & { userId: number; now: string }, LogRow>((db, p) =>
   db
     .insertInto('workout_logs')
     .values({
@@ -58,6 +69,17 @@ const saveQuery = prepared<LogWrite & { userId: number; now: string }, LogRow>((
       entry: p.entry,
       workout_completion: p.workout_completion,
       workout_skipped: p.workout_skipped,
+      workout_done: p.workout_done,
+      plan_id: (eb) =>
+        eb.fn.coalesce(
+          eb.val(p.plan_id),
+          eb
+            .selectFrom('workout_plans')
+            .select('id')
+            .where('user_id', '=', p.userId)
+            .where('date', '=', p.date)
+            .where('replaced_at', 'is', null),
+        ),
       created_at: p.now,
       updated_at: p.now,
     })
@@ -66,6 +88,9 @@ const saveQuery = prepared<LogWrite & { userId: number; now: string }, LogRow>((
         entry: eb.ref('excluded.entry'),
         workout_completion: eb.ref('excluded.workout_completion'),
         workout_skipped: eb.ref('excluded.workout_skipped'),
+        workout_done: eb.ref('excluded.workout_done'),
+        // Saving again keeps the log's plan unless the save names one.
+        plan_id: eb.fn.coalesce(eb.val(p.plan_id), eb.ref('workout_logs.plan_id'), eb.ref('excluded.plan_id')),
         updated_at: eb.ref('excluded.updated_at'),
       })),
     )
@@ -74,7 +99,13 @@ const saveQuery = prepared<LogWrite & { userId: number; now: string }, LogRow>((
 
 /** One log per date: saving again updates it (its creation time stays). */
 export async function saveLog(db: Db, userId: number, l: LogWrite): Promise<LogRow> {
-  return saveQuery.executeTakeFirstOrThrow(db, { userId, ...l, now: nowIso() });
+  return saveQuery.executeTakeFirstOrThrow(db, {
+    userId,
+    ...l,
+    workout_done: l.workout_done ?? (l.workout_skipped ? 0 : 1),
+    plan_id: l.plan_id ?? null,
+    now: nowIso(),
+  });
 }
 
 export async function deleteLog(db: Db, userId: number, id: number): Promise<boolean> {

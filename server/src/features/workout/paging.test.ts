@@ -100,6 +100,7 @@ describe('workout list paging', () => {
       kind: 'structured',
       title: `Plan ${COUNT - 1}`,
       estimated_duration: 30 + ((COUNT - 1) % 20),
+      replaced: false,
     });
     const rest = await get(alice, `/api/workout?offset=${WORKOUT_PAGE_DEFAULT}`);
     expect(rest.plans).toHaveLength(COUNT - WORKOUT_PAGE_DEFAULT);

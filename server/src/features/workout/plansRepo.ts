@@ -14,10 +14,15 @@ export interface PlanRow {
   plan_uuid: string | null;
   focus: string | null;
   intensity: string | null;
+  /** When a newer plan of its date replaced it; null for the date's current plan. */
+  replaced_at: string | null;
 }
-const columns = ['id', 'date', 'plan', 'plan_uuid', 'focus', 'intensity'] as const;
+const columns = ['id', 'date', 'plan', 'plan_uuid', 'focus', 'intensity', 'replaced_at'] as const;
 
-/** The user's plans, newest date first (one plan per date; ties, if any, by id): `limit` from `offset`. */
+/**
+ * The user's current plans (one per date, earlier versions left out), newest date first:
+ * `limit` from `offset`.
+ */
 export function listPlans(db: Db, userId: number, opts: { limit: number; offset?: number }): Promise<PlanRow[]> {
   return plansQuery.execute(db, { userId, limit: opts.limit, offset: opts.offset ?? 0 });
 }
@@ -32,15 +37,17 @@ const plansQuery = prepared<Page, PlanRow>((db, p) =>
     .selectFrom('workout_plans')
     .select(columns)
     .where('user_id', '=', p.userId)
+    .where('replaced_at', 'is', null)
     .orderBy('date', 'desc')
     .orderBy('id', 'desc')
     .limit(p.limit)
     .offset(p.offset),
 );
+/** Every plan, earlier versions included, newest date first and within a date the newest first. */
 const summariesPage = (db: Db, p: Page) =>
   db
     .selectFrom('workout_plans')
-    .select(['id', 'date', 'kind', 'title', 'estimated_duration'])
+    .select(['id', 'date', 'kind', 'title', 'estimated_duration', 'replaced_at'])
     .where('user_id', '=', p.userId)
     .orderBy('date', 'desc')
     .orderBy('id', 'desc')
@@ -48,7 +55,11 @@ const summariesPage = (db: Db, p: Page) =>
     .offset(p.offset);
 const summariesQuery = prepared<
   Page,
-  Pick<PlanSummary, 'id' | 'date' | 'estimated_duration'> & { kind: string | null; title: string | null }
+  Pick<PlanSummary, 'id' | 'date' | 'estimated_duration'> & {
+    kind: string | null;
+    title: string | null;
+    replaced_at: string | null;
+  }
 >(summariesPage);
 /**
  * The same page written by SQLite (`db/jsonRows.ts`), unless a row has no stored summary (an
@@ -58,7 +69,14 @@ const summariesQuery = prepared<
 const summariesJsonQuery = prepared<Page, { json: string; unwritable: number }>((db, p) =>
   pageAsJson(
     summariesPage(db, p),
-    ['id', 'date', 'kind', ['title', sql`coalesce(${pageColumn('title')}, '')`], 'estimated_duration'],
+    [
+      'id',
+      'date',
+      'kind',
+      ['title', sql`coalesce(${pageColumn('title')}, '')`],
+      'estimated_duration',
+      ['replaced', sql`iif(${pageColumn('replaced_at')} is null, json('false'), json('true'))`],
+    ],
     sql`${pageColumn('kind')} is null or typeof(${pageColumn('estimated_duration')}) = 'real'`,
   ),
 );
@@ -69,7 +87,12 @@ const countQuery = prepared<{ userId: number }, { n: number | string }>((db, p) 
     .where('user_id', '=', p.userId),
 );
 const byDateQuery = prepared<{ userId: number; date: string }, PlanRow>((db, p) =>
-  db.selectFrom('workout_plans').select(columns).where('user_id', '=', p.userId).where('date', '=', p.date),
+  db
+    .selectFrom('workout_plans')
+    .select(columns)
+    .where('user_id', '=', p.userId)
+    .where('date', '=', p.date)
+    .where('replaced_at', 'is', null),
 );
 const byIdQuery = prepared<{ userId: number; id: number }, PlanRow>((db, p) =>
   db.selectFrom('workout_plans').select(columns).where('user_id', '=', p.userId).where('id', '=', p.id),
@@ -99,13 +122,14 @@ export async function listPlanSummaries(
   }
   return rows.map((r) =>
     r.kind === null
-      ? summarisePlan({ id: r.id, date: r.date, plan: json.get(r.id) ?? '' })
+      ? { ...summarisePlan({ id: r.id, date: r.date, plan: json.get(r.id) ?? '' }), replaced: r.replaced_at !== null }
       : {
           id: r.id,
           date: r.date,
           kind: r.kind as PlanSummary['kind'],
           title: r.title ?? '',
           estimated_duration: r.estimated_duration,
+          replaced: r.replaced_at !== null,
         },
   );
 }
@@ -131,11 +155,12 @@ export async function listPlanSummariesJson(
   return writePlanList({ plans, total });
 }
 
-/** How many plans the user has. */
+/** How many plans the user has, earlier versions included (the history lists them all). */
 export async function countPlans(db: Db, userId: number): Promise<number> {
   return Number((await countQuery.executeTakeFirst(db, { userId }))?.n ?? 0);
 }
 
+/** The current plan of a date (not an earlier version). */
 export function getPlanByDate(db: Db, userId: number, date: string): Promise<PlanRow | undefined> {
   return byDateQuery.executeTakeFirst(db, { userId, date });
 }
@@ -158,49 +183,118 @@ export function planUuidExists(db: Db, userId: number, planUuid: string) {
   return planIdQuery.executeTakeFirst(db, { userId, planUuid }).then(Boolean);
 }
 
-/** Stores the plan for its date, replacing an earlier one; returns the row and the replaced plan's uuid. */
+/**
+ * Stores the plan as its date's current plan. A current plan that has marked exercises or a log
+ * is kept as an earlier version (its `replaced_at` set; the log keeps pointing at it); one with
+ * neither is overwritten (same id), and its uuid is returned so its progress can be cleared.
+ */
 export async function savePlan(
   db: Db,
   userId: number,
   p: { date: string; plan: string; plan_uuid: string; focus: string | null; intensity: string | null; source: string },
-): Promise<{ row: PlanRow; replacedUuid: string | null }> {
+): Promise<{ row: PlanRow; replacedUuid: string | null; keptId: number | null }> {
   return db.transaction().execute(async (trx) => {
     const previous = await trx
       .selectFrom('workout_plans')
-      .select('plan_uuid')
+      .select(['id', 'plan_uuid'])
       .where('user_id', '=', userId)
       .where('date', '=', p.date)
+      .where('replaced_at', 'is', null)
       .executeTakeFirst();
     const now = nowIso();
     const { kind, title, estimated_duration } = summarisePlan({ id: -1, date: p.date, plan: p.plan });
-    const summary = { kind, title, estimated_duration };
+    const values = { ...p, kind, title, estimated_duration, updated_at: now };
+    if (previous && !(await hasWork(trx, userId, previous.id, previous.plan_uuid, p.date))) {
+      const row = await trx
+        .updateTable('workout_plans')
+        .set(values)
+        .where('id', '=', previous.id)
+        .returning(columns)
+        .executeTakeFirstOrThrow();
+      return { row, replacedUuid: previous.plan_uuid, keptId: null };
+    }
+    if (previous) {
+      await trx.updateTable('workout_plans').set({ replaced_at: now }).where('id', '=', previous.id).execute();
+      // The date's log is this plan's: it stays with it rather than passing to the new plan.
+      await trx
+        .updateTable('workout_logs')
+        .set({ plan_id: previous.id })
+        .where('user_id', '=', userId)
+        .where('date', '=', p.date)
+        .where('plan_id', 'is', null)
+        .execute();
+    }
     const row = await trx
       .insertInto('workout_plans')
-      .values({ user_id: userId, ...p, ...summary, created_at: now, updated_at: now })
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'date']).doUpdateSet({
-          ...summary,
-          plan: p.plan,
-          plan_uuid: p.plan_uuid,
-          focus: p.focus,
-          intensity: p.intensity,
-          source: p.source,
-          updated_at: now,
-        }),
-      )
+      .values({ user_id: userId, ...values, created_at: now })
       .returning(columns)
       .executeTakeFirstOrThrow();
-    return { row, replacedUuid: previous?.plan_uuid ?? null };
+    return { row, replacedUuid: null, keptId: previous?.id ?? null };
   });
 }
 
-/** Deletes one of the user's plans; returns its uuid, or undefined when it is not theirs. */
-export async function deletePlan(db: Db, userId: number, id: number): Promise<{ planUuid: string | null } | undefined> {
+/**
+ * Whether a plan has work a new plan must not overwrite: a marked exercise, or a log (the
+ * date's log when it names this plan or no plan).
+ */
+async function hasWork(db: Db, userId: number, planId: number, planUuid: string | null, date: string) {
+  const log = await db
+    .selectFrom('workout_logs')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('date', '=', date)
+    .where((eb) => eb.or([eb('plan_id', '=', planId), eb('plan_id', 'is', null)]))
+    .executeTakeFirst();
+  if (log) return true;
+  if (!planUuid) return false;
+  const mark = await db
+    .selectFrom('exercise_progress')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('workout_uuid', '=', planUuid)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(mark);
+}
+
+/** The user's plan of `date` a log may name: the current one or an earlier version of that date. */
+export async function planOfDate(db: Db, userId: number, id: number, date: string): Promise<boolean> {
   const row = await db
-    .deleteFrom('workout_plans')
+    .selectFrom('workout_plans')
+    .select('id')
     .where('user_id', '=', userId)
     .where('id', '=', id)
-    .returning('plan_uuid')
+    .where('date', '=', date)
     .executeTakeFirst();
-  return row ? { planUuid: row.plan_uuid } : undefined;
+  return Boolean(row);
+}
+
+/**
+ * Deletes one of the user's plans; returns its uuid, or undefined when it is not theirs. Deleting
+ * a date's current plan brings back its newest earlier version, if any, as the current one.
+ */
+export async function deletePlan(db: Db, userId: number, id: number): Promise<{ planUuid: string | null } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom('workout_plans')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .returning(['plan_uuid', 'date', 'replaced_at'])
+      .executeTakeFirst();
+    if (!row) return undefined;
+    if (row.replaced_at === null) {
+      const earlier = await trx
+        .selectFrom('workout_plans')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('date', '=', row.date)
+        .orderBy('replaced_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (earlier)
+        await trx.updateTable('workout_plans').set({ replaced_at: null }).where('id', '=', earlier.id).execute();
+    }
+    return { planUuid: row.plan_uuid };
+  });
 }

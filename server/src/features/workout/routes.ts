@@ -16,14 +16,14 @@ import {
 import { MESSAGES } from '../../../../common/src/constants.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { sendJson } from '../../http/serializer.js';
 import { openEventStream } from '../../http/sse.js';
 import { todayInZone } from '../../time/dayStarts.js';
 import { exerciseRoutes } from './exerciseRoutes.js';
 import { generateWorkout } from './generation.js';
 import { countLogs, deleteLog, getLogByDate, listLogs, saveLog } from './logsRepo.js';
-import { deletePlan, getLatestPlan, getPlanById, listPlanSummariesJson } from './plansRepo.js';
+import { deletePlan, getLatestPlan, getPlanById, listPlanSummariesJson, planOfDate } from './plansRepo.js';
 import { clearProgress } from './progressRepo.js';
 import { logValues, presentLog, presentPlan } from './service.js';
 
@@ -47,7 +47,7 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
         operationId: 'workout.generate',
         summary: 'Generate the plan for a date (server-sent events: connected, progress, warning, error, completed)',
         description:
-          'Replaces any plan of that date. A client that disconnects cancels the generation. `customPrompt` carries the focus and special instructions.',
+          "Makes the date's current plan. A current plan with marked exercises or a log is kept as an earlier version (listed with `replaced: true`); one with neither is overwritten. A client that disconnects cancels the generation. `customPrompt` carries the focus and special instructions.",
         querystring: generateQuery,
         response: {
           200: {
@@ -133,7 +133,8 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
       schema: {
         tags,
         operationId: 'workout.deletePlan',
-        summary: 'Delete a plan (and its exercise progress)',
+        summary:
+          "Delete a plan (and its exercise progress); deleting a date's current plan brings back its newest earlier version",
         params: idParams,
         response: { 200: okResponse, ...errors(400, 401, 403, 404, 413) },
       },
@@ -178,13 +179,20 @@ export async function workoutRoutes(app: App, ctx: AppContext) {
         tags,
         operationId: 'workout.saveLog',
         summary: 'Save the log of a date; one per date, saving again updates it',
+        description:
+          'Without `workout_done` the log says the workout was done unless it is skipped or lists only skipped exercises. `plan_id` must be a plan of the same date (its current plan or an earlier version).',
         body: saveLogRequest,
-        response: { 200: logResponse, ...errors(400, 401, 403, 413) },
+        response: { 200: logResponse, ...errors(400, 401, 403, 404, 413) },
       },
     },
-    async (request) => ({
-      log: presentLog(await saveLog(ctx.db, userOf(request).id, logValues(request.body))),
-    }),
+    async (request) => {
+      const userId = userOf(request).id;
+      const { plan_id, date } = request.body;
+      if (plan_id !== undefined && !(await planOfDate(ctx.db, userId, plan_id, date))) {
+        throw badRequest('That workout plan is not a plan of this date.');
+      }
+      return { log: presentLog(await saveLog(ctx.db, userId, logValues(request.body))) };
+    },
   );
 
   r.delete(

@@ -14,6 +14,7 @@ import {
   DEFAULT_WORKOUT_PREFERENCES,
   type Equipment,
 } from '../../../../common/src/workoutConstants.js';
+import { logFlagsToSave, logStatus } from '../../../../common/src/workoutStatus.js';
 import type { Db } from '../../db/index.js';
 import { byText } from '../../textMemo.js';
 import type { LogRow } from './logsRepo.js';
@@ -36,16 +37,23 @@ export function presentLog(r: LogRow): WorkoutLog {
     date: r.date,
     entry: r.entry,
     workout_completion: completion,
-    workout_skipped: r.workout_skipped === 1,
+    workout_skipped: Number(r.workout_skipped) === 1,
+    workout_done: logStatus(r) === 'completed',
+    status: logStatus(r),
+    plan_id: r.plan_id === null ? null : Number(r.plan_id),
   };
 }
 
+/** A log as it is stored: its flags by the one rule (logFlagsToSave). */
 export function logValues(body: SaveLogRequest) {
+  const flags = logFlagsToSave(body);
   return {
     date: body.date,
     entry: body.entry,
     workout_completion: body.workout_completion ? JSON.stringify(body.workout_completion) : null,
-    workout_skipped: body.workout_skipped ? 1 : 0,
+    workout_skipped: flags.workout_skipped ? 1 : 0,
+    workout_done: flags.workout_done ? 1 : 0,
+    plan_id: body.plan_id ?? null,
   };
 }
 

@@ -43,6 +43,7 @@ describe('GET /api/workout/stream without an AI provider', () => {
           kind: 'structured',
           title: plan.title,
           estimated_duration: plan.estimated_duration,
+          replaced: false,
         },
       ],
       total: 1,
@@ -58,7 +59,16 @@ describe('GET /api/workout/stream without an AI provider', () => {
     expect(one.json()).toEqual({ plan: done?.data });
   });
 
-  it('keeps one plan per date: regenerating replaces it and clears the old plan’s progress', async () => {
+  it('overwrites an untouched plan when its date is generated again (same id, new uuids)', async () => {
+    const first = (await generate(c, '2026-05-09')).events.at(-1)?.data;
+    const second = (await generate(c, '2026-05-09', 'core')).events.at(-1)?.data;
+    expect(second.id).toBe(first.id);
+    expect(JSON.parse(second.plan).uuid).not.toBe(JSON.parse(first.plan).uuid);
+    const plans = (await c.request({ method: 'GET', url: '/api/workout' })).json().plans;
+    expect(plans.filter((p: { date: string }) => p.date === '2026-05-09')).toHaveLength(1);
+  });
+
+  it('keeps a plan with a marked exercise as an earlier version, with its marks', async () => {
     const first = (await generate(c, '2026-05-10')).events.at(-1)?.data;
     const uuid = JSON.parse(first.plan).uuid;
     const section = JSON.parse(first.plan).workout_sections[0];
@@ -74,12 +84,23 @@ describe('GET /api/workout/stream without an AI provider', () => {
     });
     expect(saved.statusCode).toBe(200);
     const second = (await generate(c, '2026-05-10', 'core')).events.at(-1)?.data;
-    expect(second.id).toBe(first.id);
+    expect(second.id).not.toBe(first.id);
     expect(JSON.parse(second.plan).uuid).not.toBe(uuid);
     const plans = (await c.request({ method: 'GET', url: '/api/workout' })).json().plans;
-    expect(plans.filter((p: { date: string }) => p.date === '2026-05-10')).toHaveLength(1);
-    const rows = await h.ctx.db.selectFrom('exercise_progress').selectAll().where('workout_uuid', '=', uuid).execute();
-    expect(rows).toEqual([]);
+    expect(
+      plans
+        .filter((p: { date: string }) => p.date === '2026-05-10')
+        .map((p: { id: number; replaced: boolean }) => [p.id, p.replaced]),
+    ).toEqual([
+      [second.id, false],
+      [first.id, true],
+    ]);
+    const next = (await c.request({ method: 'GET', url: '/api/workout/next?' })).json();
+    expect(next.plan.id).not.toBe(first.id);
+    const old = await c.request({ method: 'GET', url: `/api/workout/${first.id}` });
+    expect(old.json()).toEqual({ plan: first });
+    const marks = (await c.request({ method: 'GET', url: `/api/exercise/progress/${uuid}` })).json().progress;
+    expect(marks).toHaveLength(1);
   });
 
   it('does not repeat yesterday’s focus', async () => {

@@ -1,3 +1,4 @@
+import type { DayStatus } from '../../../../common/src/workoutStatus.js';
 import type { AppContext } from '../../context.js';
 import { getDailyNote } from '../../features/journal/service.js';
 import { listTodos } from '../../features/todos/repo.js';
@@ -26,7 +27,8 @@ export async function dayOverview(ctx: AppContext, userId: number, date: string,
       planned: Boolean(workout.plan),
       title: workout.plan?.title ?? null,
       logged: Boolean(workout.log),
-      skipped: workout.log?.workout_skipped ?? false,
+      skipped: workout.status === 'skipped',
+      status: workout.status,
     },
     calendar_connected: calendar.connected,
     calendar_notices: calendar.notices,
@@ -42,13 +44,23 @@ export async function dayOverview(ctx: AppContext, userId: number, date: string,
 
 export type DayOverview = Awaited<ReturnType<typeof dayOverview>>;
 
+/** A day's workout status in the words of the briefing. */
+const WORKOUT_STATUS_WORDS: Record<DayStatus, string> = {
+  completed: 'done, logged',
+  skipped: 'skipped',
+  in_progress: 'in progress, not logged yet',
+  planned: 'not started',
+  logged: 'logged without a status',
+  rest: 'nothing logged',
+};
+
 export function overviewText(o: DayOverview): string {
   const w = o.workout;
   return [
     `Today is ${o.date} (${o.time_zone}).`,
     `Goal for the day: ${o.goal ?? 'not set'}`,
     `Goals this week: ${o.week_goals.length ? o.week_goals.join('; ') : 'none set'}`,
-    `Workout: ${w.planned ? w.title : 'none planned'}${w.logged ? (w.skipped ? ' (skipped)' : ' (done, logged)') : ''}`,
+    `Workout: ${w.planned ? w.title : 'none planned'} (${WORKOUT_STATUS_WORDS[w.status]})`,
     (o.calendar_connected
       ? `Calendar (${o.events.length} events today):${o.events.map((e) => `\n${eventLine(e)}`).join('')}`
       : o.calendar_notices.length
@@ -76,6 +88,9 @@ export const todayTools: ToolDef[] = [
         title: z.string().nullable(),
         logged: z.boolean(),
         skipped: z.boolean(),
+        status: z
+          .enum(['completed', 'skipped', 'in_progress', 'planned', 'logged', 'rest'])
+          .describe("Today's workout status, the same as the app's dashboard shows"),
       }),
       calendar_connected: z.boolean(),
       calendar_notices: calendarNotices,

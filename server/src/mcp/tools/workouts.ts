@@ -1,8 +1,10 @@
 import { saveLogRequest } from '../../../../common/src/api/workout.js';
+import { dayStatus, LOG_STATUS_LABEL } from '../../../../common/src/workoutStatus.js';
 import type { Db } from '../../db/index.js';
 import { generateWorkout } from '../../features/workout/generation.js';
 import { getLogByDate, listLogs, saveLog } from '../../features/workout/logsRepo.js';
 import { getPlanByDate, listPlanSummaries, type PlanRow } from '../../features/workout/plansRepo.js';
+import { listProgress } from '../../features/workout/progressRepo.js';
 import { logValues, presentLog } from '../../features/workout/service.js';
 import { HttpError } from '../../http/errors.js';
 import { defineTool, optionalDate, type ToolDef, z } from './define.js';
@@ -21,7 +23,14 @@ const log = z.object({
   entry: z.string(),
   workout_completion: z.array(z.record(z.string(), z.unknown())).nullable(),
   workout_skipped: z.boolean(),
+  workout_done: z.boolean(),
+  status: z.enum(['completed', 'skipped', 'none']).describe('Workout Completed, Workout Skipped or No Workout Status'),
 });
+const dayStatusField = z
+  .enum(['completed', 'skipped', 'in_progress', 'planned', 'logged', 'rest'])
+  .describe(
+    "The day's status: completed or skipped (its log says so), in_progress (some exercises marked), planned (nothing marked yet), logged (a log without a status, no plan), rest (no plan, no log)",
+  );
 
 function presentPlan(row: PlanRow | undefined) {
   if (!row) return null;
@@ -39,11 +48,27 @@ function presentPlan(row: PlanRow | undefined) {
   };
 }
 
-/** Today's plan and log, shared with the 'today' tool. */
+/** How many exercises a parsed plan lists. */
+function exerciseCount(plan: Record<string, unknown>): number {
+  const sections = Array.isArray(plan.workout_sections) ? plan.workout_sections : [];
+  return sections.reduce(
+    (n: number, s: { exercises?: unknown }) => n + (Array.isArray(s.exercises) ? s.exercises.length : 0),
+    0,
+  );
+}
+
+/** A day's plan, log and status (the one rule, common/src/workoutStatus.ts), shared with the 'today' tool. */
 export async function workoutOf(db: Db, userId: number, date: string) {
   const [p, l] = await Promise.all([getPlanByDate(db, userId, date), getLogByDate(db, userId, date)]);
-  return { date, plan: presentPlan(p), log: l ? presentLog(l) : null };
+  const plan = presentPlan(p);
+  const marks = p?.plan_uuid ? (await listProgress(db, userId, p.plan_uuid)).length : 0;
+  const exercises = plan ? exerciseCount(plan.plan) : 0;
+  const status = dayStatus({ plan: plan ? { exercises, marked: Math.min(marks, exercises) } : null, log: l ?? null });
+  return { date, plan, log: l ? presentLog(l) : null, status };
 }
+
+/** A log's line: its status in the history's words, then what was written. */
+const logLine = (l: ReturnType<typeof presentLog>) => `${LOG_STATUS_LABEL[l.status]}: ${l.entry}`;
 
 function planText(p: NonNullable<ReturnType<typeof presentPlan>>) {
   const sections = Array.isArray(p.plan.workout_sections) ? p.plan.workout_sections : [];
@@ -63,13 +88,14 @@ export const workoutTools: ToolDef[] = [
     description:
       'The workout plan for a date (today by default) with its sections and exercises, and the workout log of that date if the user logged one. plan is null when no workout is planned; generate one with workout_generate.',
     input: { date: optionalDate('The day') },
-    output: { date: z.string(), plan, log: log.nullable() },
+    output: { date: z.string(), plan, log: log.nullable(), status: dayStatusField },
     write: false,
     async run(t, { date }) {
       const w = await workoutOf(t.ctx.db, t.user.id, date ?? t.today());
       const text = [
         w.plan ? planText(w.plan) : `No workout planned for ${w.date}.`,
-        w.log ? `Logged: ${w.log.workout_skipped ? 'skipped' : w.log.entry}` : 'Not logged yet.',
+        w.log ? `Logged: ${logLine(w.log)}` : 'Not logged yet.',
+        `Status: ${w.status.replace('_', ' ')}`,
       ].join('\n');
       return { data: w, text };
     },
@@ -111,7 +137,7 @@ export const workoutTools: ToolDef[] = [
     name: 'workout_log',
     title: 'Log a workout',
     description:
-      'Records what the user did for a date (today by default): a short description, or skipped. One log per date: logging the same date again replaces it.',
+      'Records what the user did for a date (today by default): a short description of a done workout, or skipped. One log per date: logging the same date again replaces it.',
     input: {
       date: optionalDate('The day'),
       entry: saveLogRequest.shape.entry.describe('What was done, e.g. "30 min run, felt strong"'),
@@ -156,7 +182,7 @@ export const workoutTools: ToolDef[] = [
       };
       const text = [
         'Logs:',
-        ...data.logs.map((l) => `- ${l.date}: ${l.workout_skipped ? 'skipped' : l.entry}`),
+        ...data.logs.map((l) => `- ${l.date}: ${logLine(l)}`),
         'Plans:',
         ...data.plans.map((p) => `- ${p.date}: ${p.title}`),
       ].join('\n');

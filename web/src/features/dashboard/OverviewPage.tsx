@@ -1,4 +1,6 @@
+import type { DashboardOverview } from '../../../../common/src/api/dashboard';
 import { OVERVIEW_TEXT } from '../../../../common/src/api/dashboardText';
+import { dayStatusText } from '../../../../common/src/workoutStatus';
 import { Card, ErrorState, LinkButton, LoadingState } from '../../ui';
 import { useOverview } from './api';
 import styles from './Overview.module.css';
@@ -20,7 +22,7 @@ export function OverviewPage() {
       </Card>
     );
   }
-  const { personalGoal, workout, week, calendar, timeZone, today } = overview.data;
+  const { personalGoal, workout, workoutStatus, week, calendar, timeZone, today } = overview.data;
   const goals = personalGoal?.split('\n').filter(Boolean) ?? [];
   return (
     <div className={styles.grid}>
@@ -48,26 +50,40 @@ export function OverviewPage() {
       </Card>
 
       <Card title={OVERVIEW_TEXT.workoutTitle} className={styles.workoutCard}>
-        {workout ? (
-          <div className={styles.workout}>
-            <p className={styles.workoutStatus}>{OVERVIEW_TEXT.workoutReady}</p>
-            <p className={styles.muted}>{workout.title}</p>
-            <LinkButton to="/workout" variant="primary">
-              {OVERVIEW_TEXT.startNow}
-            </LinkButton>
-          </div>
-        ) : (
-          <div className={styles.workout}>
-            <p className={styles.workoutStatus}>{OVERVIEW_TEXT.noWorkout}</p>
-            <LinkButton to="/workout" variant="secondary">
-              {OVERVIEW_TEXT.generateWorkout}
-            </LinkButton>
-          </div>
-        )}
+        <WorkoutStatusCard workout={workout} status={workoutStatus} />
       </Card>
 
       <WeekGrid week={week} />
       <TodayCalendarCard calendar={calendar} zone={timeZone} today={today} />
+    </div>
+  );
+}
+
+/** Today's workout: the day's one status (as History and Stats count it) and where to go next. */
+function WorkoutStatusCard({
+  workout,
+  status,
+}: {
+  workout: DashboardOverview['workout'];
+  status: DashboardOverview['workoutStatus'];
+}) {
+  const plan = workout ? { exercises: status.exercises, marked: status.marked } : null;
+  const link: Record<DashboardOverview['workoutStatus']['status'], { to: string; label: string; primary: boolean }> = {
+    rest: { to: '/workout', label: OVERVIEW_TEXT.generateWorkout, primary: false },
+    planned: { to: '/workout', label: OVERVIEW_TEXT.startNow, primary: true },
+    in_progress: { to: '/workout', label: 'Continue', primary: true },
+    completed: { to: '/workout/history', label: 'View History', primary: false },
+    skipped: { to: '/workout/log', label: 'View Log', primary: false },
+    logged: { to: '/workout/log', label: 'Update Log', primary: false },
+  };
+  const next = link[status.status];
+  return (
+    <div className={styles.workout} data-status={status.status}>
+      <p className={styles.workoutStatus}>{dayStatusText(status.status, plan)}</p>
+      {workout && <p className={styles.muted}>{workout.title}</p>}
+      <LinkButton to={next.to} variant={next.primary ? 'primary' : 'secondary'}>
+        {next.label}
+      </LinkButton>
     </div>
   );
 }

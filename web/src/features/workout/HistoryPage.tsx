@@ -3,6 +3,7 @@ import { Fragment, useState } from 'react';
 import { CALENDAR_TEXT, syncedTo } from '../../../../common/src/api/calendar';
 import type { PlanSummary, WorkoutLog } from '../../../../common/src/api/workout';
 import { WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
+import { LOG_STATUS_LABEL } from '../../../../common/src/workoutStatus';
 import { useAppletState } from '../../app/appletState';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Spinner, Tabs, useToast } from '../../ui';
 import { calendarApi, connectionState, isCalendarExpired, useConnections } from '../calendar/api';
@@ -13,11 +14,8 @@ import styles from './workout.module.css';
 
 const STATUS_LABEL = { completed: 'Completed', partial: 'Partial', skipped: 'Skipped' } as const;
 
-function logTag(log: WorkoutLog): { label: string; kind: string } {
-  if (log.workout_skipped) return { label: 'Workout Skipped', kind: 'skipped' };
-  if (log.workout_completion?.length) return { label: 'Workout Completed', kind: 'completed' };
-  return { label: 'No Workout Status', kind: 'none' };
-}
+/** A log's tag: its status as the server derives it (the same on the dashboard and in the stats). */
+const logTag = (log: WorkoutLog) => ({ label: LOG_STATUS_LABEL[log.status], kind: log.status });
 
 function Expandable({
   title,
@@ -157,9 +155,19 @@ export function HistoryPage() {
                     <Expandable
                       key={p.id}
                       title={p.title}
-                      meta={<span className={styles.historyDate}>{formatDate(p.date)}</span>}
+                      meta={
+                        <>
+                          <span className={styles.historyDate}>{formatDate(p.date)}</span>
+                          {p.replaced && (
+                            <span className={styles.tag} data-kind="replaced">
+                              Earlier version
+                            </span>
+                          )}
+                        </>
+                      }
                       onDelete={() => setConfirm({ kind: 'plan', id: p.id })}
-                      extra={canSync ? <SyncButton plan={p} /> : undefined}
+                      // The calendar holds the day's current plan: an earlier version is not synced over it.
+                      extra={canSync && !p.replaced ? <SyncButton plan={p} /> : undefined}
                     >
                       <PlanBody id={p.id} />
                     </Expandable>

@@ -1,28 +1,56 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { WorkoutLog } from '../../../../common/src/api/workout';
 import { SUCCESS_BANNER_MS, WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
+import type { LogStatus } from '../../../../common/src/workoutStatus';
+import { LOG_STATUS_CHOICE } from '../../../../common/src/workoutStatus';
 import { useToday } from '../../app/time/useToday';
-import { Button, Card, Checkbox, TextArea, TextField } from '../../ui';
+import { useLeaveGuard } from '../../app/unsavedChanges';
+import { Button, Card, TextArea, TextField } from '../../ui';
 import { api, useLogByDate, workoutKeys } from './api';
 import { FormMessages, useTimedMessage } from './FormMessages';
 import styles from './workout.module.css';
 
-/** Log: a free-text entry for a date; an existing entry loads and is updated. */
+const CHOICES: LogStatus[] = ['completed', 'skipped', 'none'];
+/** A new entry records a done workout unless the user says otherwise. */
+const NEW_ENTRY_STATUS: LogStatus = 'completed';
+
+/** Log: a free-text entry for a date with its status; an existing entry loads and is updated. */
 export function LogPage() {
   const qc = useQueryClient();
   const [date, setDate] = useState(useToday());
   const existing = useLogByDate(date);
   const log = existing.data?.logs[0];
   const [entry, setEntry] = useState('');
-  const [skipped, setSkipped] = useState(false);
+  const [status, setStatus] = useState<LogStatus>(NEW_ENTRY_STATUS);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useTimedMessage(SUCCESS_BANNER_MS);
   const [saving, setSaving] = useState(false);
+  /** What is saved for the form's date, as last loaded (null: nothing yet). */
+  const [saved, setSaved] = useState<WorkoutLog | null>(null);
+  /** Typed text kept while another date was chosen, which has an entry of its own. */
+  const [kept, setKept] = useState(false);
 
+  // Unsaved: the entry or its status differ from what is saved for the date (nothing, for a new one).
+  const dirty = entry.trim() !== (saved?.entry ?? '') || status !== (saved?.status ?? NEW_ENTRY_STATUS);
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  const guard = useLeaveGuard(dirty, 'this workout log');
+
+  const load = useCallback((l: WorkoutLog | null) => {
+    setEntry(l?.entry ?? '');
+    setStatus(l?.status ?? NEW_ENTRY_STATUS);
+    setKept(false);
+  }, []);
+  // A date's saved entry fills the form, unless the user has typed: then what they typed stays
+  // (a date picked after typing), and a saved entry of that date is offered instead.
   useEffect(() => {
-    setEntry(log?.entry ?? '');
-    setSkipped(log?.workout_skipped ?? false);
-  }, [log]);
+    if (existing.isPending || existing.isError) return;
+    const next = log ?? null;
+    setSaved(next);
+    if (!dirtyRef.current) load(next);
+    else setKept(next !== null);
+  }, [log, existing.isPending, existing.isError, load]);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -31,13 +59,18 @@ export function LogPage() {
     if (!entry.trim()) return setError('Please describe your workout.');
     setSaving(true);
     try {
-      await api.saveLog({
+      const { log: stored } = await api.saveLog({
         date,
         entry: entry.trim(),
-        workout_skipped: skipped,
+        workout_skipped: status === 'skipped',
+        workout_done: status === 'completed',
         ...(log?.workout_completion ? { workout_completion: log.workout_completion } : {}),
       });
+      setSaved(stored);
+      setKept(false);
+      qc.setQueryData(workoutKeys.logByDate(date), { logs: [stored], total: 1 });
       await qc.invalidateQueries({ queryKey: workoutKeys.logs });
+      await qc.invalidateQueries({ queryKey: ['dashboard'] });
       setSuccess('Workout log saved.');
     } catch {
       setError(WORKOUT_MESSAGES.saveLog);
@@ -59,11 +92,32 @@ export function LogPage() {
             value={entry}
             onChange={(e) => setEntry(e.target.value)}
           />
-          <Checkbox
-            label="I skipped my workout today"
-            checked={skipped}
-            onChange={(e) => setSkipped(e.target.checked)}
-          />
+          {kept && saved && (
+            <div className={styles.notice} role="status">
+              <span>
+                An entry is already saved for this date: “{saved.entry.slice(0, 120)}”. Saving replaces it with what you
+                typed.
+              </span>
+              <Button size="sm" onClick={() => load(saved)}>
+                Load saved entry
+              </Button>
+            </div>
+          )}
+          <fieldset className={styles.statusChoices}>
+            <legend className={styles.statusLegend}>Status</legend>
+            {CHOICES.map((c) => (
+              <label key={c} className={styles.statusChoice}>
+                <input
+                  type="radio"
+                  name="workout-status"
+                  value={c}
+                  checked={status === c}
+                  onChange={() => setStatus(c)}
+                />
+                <span>{LOG_STATUS_CHOICE[c]}</span>
+              </label>
+            ))}
+          </fieldset>
           <FormMessages error={error} success={success} />
           <div className={styles.row}>
             <Button type="submit" variant="primary" loading={saving}>
@@ -72,6 +126,7 @@ export function LogPage() {
           </div>
         </form>
       </Card>
+      {guard}
     </div>
   );
 }

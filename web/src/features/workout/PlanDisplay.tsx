@@ -21,5 +21,7 @@ export function PlanDisplay({
     );
   }
   if (parsed.kind === 'text') return <pre className={styles.plainText}>{parsed.text}</pre>;
-  return <WorkoutView key={parsed.plan.uuid} plan={parsed.plan} date={record.date} readOnly={readOnly} />;
+  return (
+    <WorkoutView key={parsed.plan.uuid} plan={parsed.plan} planId={record.id} date={record.date} readOnly={readOnly} />
+  );
 }

@@ -11,6 +11,7 @@ import {
   WORKOUT_MESSAGES,
 } from '../../../../common/src/workoutConstants';
 import { ApiError } from '../../api/client';
+import { useLeaveGuard } from '../../app/unsavedChanges';
 import { Button, Card, Checkbox, ErrorState, LoadingState, TextField } from '../../ui';
 import { api, useSettings, workoutKeys } from './api';
 import { FormMessages, useTimedMessage } from './FormMessages';
@@ -60,6 +61,24 @@ async function diagnose(): Promise<{ api: Status; llm: Status; llmDetail: string
   }
 }
 
+/** The form's values as the saved settings give them. */
+function savedForm(data: { equipmentAvailable: string; workoutPreferences: string }) {
+  const prefs = readJson<WorkoutPreferences>(data.workoutPreferences, DEFAULT_WORKOUT_PREFERENCES);
+  return {
+    equipment: readJson(data.equipmentAvailable, DEFAULT_EQUIPMENT) as EquipmentAvailable,
+    duration: String(prefs.preferredDuration),
+    weather: prefs.weatherDependent,
+  };
+}
+
+function sameEquipment(a: EquipmentAvailable, b: EquipmentAvailable): boolean {
+  return GROUPS.every(({ key }) => {
+    const x = [...a[key]].sort();
+    const y = [...b[key]].sort();
+    return x.length === y.length && x.every((v, i) => v === y[i]);
+  });
+}
+
 export function SettingsPage() {
   const qc = useQueryClient();
   const settings = useSettings();
@@ -72,13 +91,22 @@ export function SettingsPage() {
   const [diag, setDiag] = useState<Awaited<ReturnType<typeof diagnose>> | null>(null);
   const [checking, setChecking] = useState(false);
 
+  const stored = settings.data ? savedForm(settings.data) : null;
   useEffect(() => {
     if (!settings.data) return;
-    setEquipment(readJson(settings.data.equipmentAvailable, DEFAULT_EQUIPMENT));
-    const prefs = readJson<WorkoutPreferences>(settings.data.workoutPreferences, DEFAULT_WORKOUT_PREFERENCES);
-    setDuration(String(prefs.preferredDuration));
-    setWeather(prefs.weatherDependent);
+    const form = savedForm(settings.data);
+    setEquipment(form.equipment);
+    setDuration(form.duration);
+    setWeather(form.weather);
   }, [settings.data]);
+
+  // Unsaved: the form differs from the saved settings (ticked items compared in any order).
+  const dirty =
+    stored !== null &&
+    (sameEquipment(equipment, stored.equipment) === false ||
+      duration.trim() !== stored.duration ||
+      weather !== stored.weather);
+  const guard = useLeaveGuard(dirty, 'your workout settings');
 
   if (settings.isPending) return <LoadingState message="Loading settings…" />;
   if (settings.isError)
@@ -199,6 +227,7 @@ export function SettingsPage() {
           </dl>
         )}
       </Card>
+      {guard}
     </div>
   );
 }

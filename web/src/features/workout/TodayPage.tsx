@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { SUCCESS_BANNER_MS, WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
 import { useAppletState } from '../../app/appletState';
 import { useToday } from '../../app/time/useToday';
-import { Button, Card, ErrorState, LoadingState, TextArea, TextField, useToast } from '../../ui';
-import { api, useLatestPlan, workoutKeys } from './api';
+import { Button, Card, ConfirmDialog, ErrorState, LoadingState, TextArea, TextField, useToast } from '../../ui';
+import { useLatestPlan, useLogByDate, useProgress, workoutKeys } from './api';
 import { streamWorkout } from './generationStream';
 import { PlanDisplay } from './PlanDisplay';
 import { parsePlan } from './planParse';
@@ -34,17 +34,39 @@ export function TodayPage() {
   const today = useToday();
   const record = latest.data?.plan ?? null;
   const isToday = record?.date === today;
+  // What generating today's plan again would replace: today's plan's marks and its log.
+  const parsed = record && isToday ? parsePlan(record) : null;
+  const structured = parsed?.kind === 'structured' ? parsed.plan : null;
+  const marks = useProgress(structured?.uuid, !!structured);
+  const dayLog = useLogByDate(isToday && record ? record.date : '');
+  const [confirmReplace, setConfirmReplace] = useState<string | null>(null);
+
+  /** Generates today's plan, first asking when today's plan has marks or a log. */
+  const requestGenerate = () => {
+    const lost = isToday ? replacedWork() : null;
+    if (lost) setConfirmReplace(lost);
+    else void generate();
+  };
+
+  /** In plain words, what replacing today's plan takes off Today; null when nothing. */
+  const replacedWork = (): string | null => {
+    const total = structured ? structured.workout_sections.reduce((n, s) => n + s.exercises.length, 0) : 0;
+    const marked = Math.min(total, marks.data?.progress.length ?? 0);
+    const log = dayLog.data?.logs[0];
+    const logged = !!log && (log.plan_id === null || log.plan_id === record?.id);
+    const after = 'A new plan replaces it on Today; the current one stays in History';
+    if (marked > 0 && logged)
+      return `You have marked ${marked} of ${total} exercises and saved a log for this plan. ${after}.`;
+    if (marked > 0) return `You have marked ${marked} of ${total} exercises of this plan. ${after} with your marks.`;
+    if (logged) return `You have saved a log for this plan. ${after}, and the log stays with it.`;
+    return null;
+  };
 
   const generate = async () => {
     abort.current?.abort();
     const ctl = new AbortController();
     abort.current = ctl;
     setGen({ running: true, progress: 0, message: WORKOUT_MESSAGES.initializing, error: null });
-    // A new plan starts with a clean slate: the shown plan's progress goes.
-    if (record) {
-      const parsed = parsePlan(record);
-      if (parsed.kind === 'structured') await api.clearProgress(parsed.plan.uuid).catch(() => {});
-    }
     const parts = [
       focus.trim() && `Focus: ${focus.trim()}`,
       instructions.trim() && `Instructions: ${instructions.trim()}`,
@@ -62,6 +84,8 @@ export function TodayPage() {
       );
       qc.setQueryData(workoutKeys.latest, { plan: done });
       await qc.invalidateQueries({ queryKey: workoutKeys.plans });
+      void qc.invalidateQueries({ queryKey: workoutKeys.logs });
+      void qc.invalidateQueries({ queryKey: ['dashboard'] });
       setGen({ running: false, progress: 100, message: WORKOUT_MESSAGES.generated, error: null });
       setPanelOpen(false);
       setFocus('');
@@ -85,7 +109,7 @@ export function TodayPage() {
         className={styles.customiseForm}
         onSubmit={(e) => {
           e.preventDefault();
-          void generate();
+          requestGenerate();
         }}
       >
         <TextField
@@ -121,7 +145,7 @@ export function TodayPage() {
           New Workout
         </Button>
         {isToday && (
-          <Button variant="primary" onClick={() => void generate()} disabled={gen.running}>
+          <Button variant="primary" onClick={requestGenerate} disabled={gen.running}>
             {generateLabel}
           </Button>
         )}
@@ -188,6 +212,18 @@ export function TodayPage() {
           </Card>
         </>
       )}
+      <ConfirmDialog
+        open={confirmReplace !== null}
+        onOpenChange={(open) => !open && setConfirmReplace(null)}
+        title="Replace today's workout?"
+        message={confirmReplace}
+        confirmLabel="Replace with a new plan"
+        cancelLabel="Keep this plan"
+        tone="primary"
+        onConfirm={() => {
+          void generate();
+        }}
+      />
     </div>
   );
 }

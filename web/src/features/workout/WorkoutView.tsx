@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { ExerciseStatus } from '../../../../common/src/api/workout';
 import { ERROR_BANNER_MS, SUCCESS_BANNER_MS, WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
 import { useToday } from '../../app/time/useToday';
-import { Button } from '../../ui';
-import { api, useFeedback, useProgress, workoutKeys } from './api';
+import { Button, ConfirmDialog } from '../../ui';
+import { api, useFeedback, useLogByDate, useProgress, workoutKeys } from './api';
 import { ExerciseCard } from './ExerciseCard';
 import { FormMessages, useTimedMessage } from './FormMessages';
 import { type FullPlan, formatDate } from './planParse';
@@ -14,17 +14,22 @@ type Mark = { status?: ExerciseStatus; notes?: string; section: string };
 
 export interface WorkoutViewProps {
   plan: FullPlan;
+  /** The stored plan's id: the log saved from this view names it. */
+  planId?: number;
   /** The plan's date: enables like/dislike and saving to the log of that date. */
   date?: string;
   readOnly?: boolean;
 }
 
 /** The structured plan: header, sections of exercise cards, notes, and completion tracking. */
-export function WorkoutView({ plan, date, readOnly = false }: WorkoutViewProps) {
+export function WorkoutView({ plan, planId, date, readOnly = false }: WorkoutViewProps) {
   const qc = useQueryClient();
   const progress = useProgress(plan.uuid, !readOnly);
   const feedback = useFeedback(readOnly ? undefined : date);
   const today = useToday();
+  const logDate = date ?? today;
+  const dayLog = useLogByDate(readOnly ? '' : logDate);
+  const [replaceLog, setReplaceLog] = useState<string | null>(null);
   const [marks, setMarks] = useState<Record<string, Mark>>({});
   const [likes, setLikes] = useState<Record<string, 'like' | 'dislike'>>({});
   const [error, setError] = useTimedMessage(ERROR_BANNER_MS);
@@ -85,24 +90,45 @@ export function WorkoutView({ plan, date, readOnly = false }: WorkoutViewProps) 
   const all = plan.workout_sections.flatMap((s) => s.exercises);
   const marked = all.filter((e) => marks[e.uuid]?.status);
 
-  const saveToLog = async () => {
+  /**
+   * Saving replaces the day's log: one this plan's completion wrote is simply updated, any other
+   * (one the user wrote, or an earlier plan's) is replaced only once the user agrees.
+   */
+  const askBeforeSaving = () => {
     if (marked.length === 0) {
       setError(WORKOUT_MESSAGES.markOne);
       return;
     }
+    const existing = dayLog.data?.logs[0];
+    if (existing && (existing.plan_id !== (planId ?? null) || !existing.workout_completion)) {
+      const quoted = `“${existing.entry.length > 120 ? `${existing.entry.slice(0, 120)}…` : existing.entry}”`;
+      setReplaceLog(
+        existing.plan_id !== null && existing.plan_id !== planId
+          ? `The log saved for this day belongs to an earlier plan: ${quoted}. Saving this plan's completion replaces that log; the earlier plan stays in History.`
+          : `A log you wrote is already saved for this day: ${quoted}. Saving this plan's completion replaces it.`,
+      );
+      return;
+    }
+    void saveToLog();
+  };
+
+  const saveToLog = async () => {
     const count = (s: ExerciseStatus) => marked.filter((e) => marks[e.uuid]?.status === s).length;
     setSaving(true);
     try {
       await api.saveLog({
-        date: date ?? today,
+        date: logDate,
         entry: `${plan.title}: ${count('completed')} completed, ${count('partial')} partial, ${count('skipped')} skipped of ${all.length} exercises.`,
         workout_completion: marked.map((e) => ({
           name: e.name,
           completed: marks[e.uuid]?.status as ExerciseStatus,
           ...(marks[e.uuid]?.notes ? { notes: marks[e.uuid]?.notes } : {}),
         })),
+        ...(planId ? { plan_id: planId } : {}),
       });
       await qc.invalidateQueries({ queryKey: workoutKeys.logs });
+      void qc.invalidateQueries({ queryKey: ['dashboard'] });
+      void qc.invalidateQueries({ queryKey: ['stats'] });
       setSuccess('Workout saved to your log.');
     } catch {
       setError(WORKOUT_MESSAGES.saveToLog);
@@ -161,12 +187,22 @@ export function WorkoutView({ plan, date, readOnly = false }: WorkoutViewProps) 
         <div className={styles.saveBar}>
           <FormMessages error={error} success={success} />
           {marked.length > 0 && (
-            <Button variant="primary" onClick={saveToLog} loading={saving}>
+            <Button variant="primary" onClick={askBeforeSaving} loading={saving}>
               Save Workout Completion to Log
             </Button>
           )}
         </div>
       )}
+      <ConfirmDialog
+        open={replaceLog !== null}
+        onOpenChange={(open) => !open && setReplaceLog(null)}
+        title="Replace this day's log?"
+        message={replaceLog}
+        confirmLabel="Replace the log"
+        cancelLabel="Keep the saved log"
+        tone="primary"
+        onConfirm={() => saveToLog()}
+      />
     </div>
   );
 }

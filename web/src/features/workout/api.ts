@@ -6,6 +6,7 @@ import {
   feedbackResponse,
   latestPlanResponse,
   logListResponse,
+  logResponse,
   type ProgressItem,
   planListResponse,
   planResponse,
@@ -101,7 +102,7 @@ export const useSettings = () =>
 export const api = {
   deletePlan: (id: number) => del(`/workout/${id}`),
   deleteLog: (id: number) => del(`/workout-log/${id}`),
-  saveLog: (body: SaveLogRequest) => post('/workout-log', body),
+  saveLog: (body: SaveLogRequest) => post('/workout-log', body, { schema: logResponse }),
   saveProgress: (body: ProgressItem) => post('/exercise/progress', body),
   clearProgress: (uuid: string) => del(`/exercise/progress/${encodeURIComponent(uuid)}`),
   submitFeedback: (body: SubmitFeedbackRequest) => post('/exercise/feedback', body),
