@@ -234,12 +234,15 @@ function stripAll(s: string, word: RegExp): string {
 function spokenCommitment(sentence: string): string | null {
   if (sentence.endsWith('?')) return null;
   const first = sentence.match(FIRST_PERSON);
-  const action = first ? stripAll(sentence.slice(first.index + first[0].length).trimStart(), LEADING_SOFTENER) : '';
+  const action = first
+    ? stripAll(sentence.slice((first.index ?? 0) + first[0].length).trimStart(), LEADING_SOFTENER)
+    : '';
   if (action && !NOT_AN_ACTION.test(action)) return action;
   const named = sentence.match(NAMED_OWNER);
   if (named?.[1] && !NOT_A_NAME.test(named[1])) {
-    const rest = sentence.slice(named.index + named[0].length).trimStart();
-    if (rest && !NOT_AN_ACTION.test(rest)) return sentence.slice(named.index);
+    const at = named.index ?? 0;
+    const rest = sentence.slice(at + named[0].length).trimStart();
+    if (rest && !NOT_AN_ACTION.test(rest)) return sentence.slice(at);
   }
   // "I'll see you next week" names a date, and is still no commitment.
   if (first) return null;
