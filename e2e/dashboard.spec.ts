@@ -86,6 +86,8 @@ test("the overview shows today's goal, today's workout and the completed days of
 });
 
 test("today's card follows the marks and the log, beside the week grid that never contradicts it", async ({ page }) => {
+  // Five screens and a generation.
+  test.slow();
   await signInAt(page, app.baseUrl, '/dashboard');
   const today = todayIn(ZONE);
   // Today starts with its plan and no log.
@@ -100,6 +102,7 @@ test("today's card follows the marks and the log, beside the week grid that neve
   // Two exercises marked: in progress, not done.
   await page.goto(`${app.baseUrl}/workout`);
   const cards = page.locator('article[aria-label]');
+  await expect(cards.first()).toBeVisible();
   const total = await cards.count();
   for (const i of [0, 1]) {
     await cards.nth(i).getByRole('button', { name: 'Completed' }).click();

@@ -94,6 +94,8 @@ async function findInHistory(page: Page, exercise: string) {
 }
 
 test('generate offline, follow, log, find it in History; settings change the next plan', async ({ page }) => {
+  // Two generations and five screens.
+  test.slow();
   await login(page, '/workout');
   await expect(page.getByText('No workout plan for today!')).toBeVisible();
   await generateAndWait(page, "Generate Today's Workout");
@@ -182,22 +184,29 @@ async function markCompleted(page: Page, count: number) {
   return total;
 }
 
-test.describe('on a fresh account', () => {
-  // Its own app, so that today starts without a plan or a log.
-  let app: LlmApp;
-  test.beforeEach(async () => {
-    app = await startApp();
+/** A describe block on its own app, so that today starts without a plan or a log. */
+function onOwnApp(title: string, body: (app: () => LlmApp) => void) {
+  test.describe(title, () => {
+    // Each test walks several screens.
+    test.describe.configure({ timeout: 60_000 });
+    let app: LlmApp;
+    test.beforeAll(async () => {
+      app = await startApp();
+    });
+    test.afterAll(async () => {
+      await app?.close();
+    });
+    body(() => app);
   });
-  test.afterEach(async () => {
-    await app?.close();
-  });
+}
 
+onOwnApp('replacing a plan', (own) => {
   test('Regenerate asks before replacing a followed, logged plan, and the old plan stays in History with its log', async ({
     page,
   }) => {
-    await signInAt(page, app.baseUrl, '/workout');
+    await signInAt(page, own().baseUrl, '/workout');
     await generateAndWait(page, "Generate Today's Workout");
-    const title = (await page.locator('h3').first().textContent()) as string;
+    const title = (await page.locator('main header h3').first().textContent()) as string;
     const total = await markCompleted(page, 7);
     const marked = Math.min(7, total);
     await page.getByRole('button', { name: 'Save Workout Completion to Log' }).click();
@@ -233,14 +242,19 @@ test.describe('on a fresh account', () => {
     await earlier.locator('button[aria-expanded]').click();
     await expect(earlier.locator('article[aria-label]').first()).toBeVisible();
     await page.getByRole('tab', { name: 'Workout Logs (1)' }).click();
-    const log = page.getByRole('tabpanel', { name: /Workout Logs/ }).getByRole('listitem');
+    const log = page
+      .getByRole('tabpanel', { name: /Workout Logs/ })
+      .locator('li')
+      .first();
     await expect(log).toContainText('Workout Completed');
     await log.locator('button[aria-expanded]').click();
     await expect(log).toContainText(`${title}: ${marked} completed`);
   });
+});
 
+onOwnApp('the log form', (own) => {
   test('the log form says done or not, and History, the dashboard and the stats say the same', async ({ page }) => {
-    await signInAt(page, app.baseUrl, '/workout/log');
+    await signInAt(page, own().baseUrl, '/workout/log');
     await page.getByLabel('Details').fill('Stretched a little');
     await expect(page.getByRole('radio', { name: 'I did my workout' })).toBeChecked();
     await page.getByRole('radio', { name: 'No status, just a note' }).check();
@@ -250,16 +264,16 @@ test.describe('on a fresh account', () => {
     await page.getByRole('link', { name: 'History' }).click();
     await page.getByRole('tab', { name: 'Workout Logs (1)' }).click();
     await expect(page.getByRole('tabpanel', { name: /Workout Logs/ })).toContainText('No Workout Status');
-    await page.goto(`${app.baseUrl}/dashboard`);
+    await page.goto(`${own().baseUrl}/dashboard`);
     await expect(page.getByText('Logged without a status.')).toBeVisible();
     await expect(page.getByText('Ready for you to start!')).toBeHidden();
     const todayCell = page.getByRole('list', { name: 'This Week' }).locator('[aria-current="date"]');
     await expect(todayCell).not.toHaveAccessibleName(/workout completed/);
-    await page.goto(`${app.baseUrl}/dashboard/stats?range=4w`);
+    await page.goto(`${own().baseUrl}/dashboard/stats?range=4w`);
     await expect(page.locator('dt', { hasText: /^Workouts$/ }).locator('xpath=..')).toContainText('0');
 
     // Saying done: the same day is a completed workout everywhere.
-    await page.goto(`${app.baseUrl}/workout/log`);
+    await page.goto(`${own().baseUrl}/workout/log`);
     await expect(page.getByRole('radio', { name: 'No status, just a note' })).toBeChecked();
     await page.getByRole('radio', { name: 'I did my workout' }).check();
     await page.getByRole('button', { name: 'Update Entry' }).click();
@@ -267,16 +281,16 @@ test.describe('on a fresh account', () => {
     await page.getByRole('link', { name: 'History' }).click();
     await page.getByRole('tab', { name: 'Workout Logs (1)' }).click();
     await expect(page.getByRole('tabpanel', { name: /Workout Logs/ })).toContainText('Workout Completed');
-    await page.goto(`${app.baseUrl}/dashboard`);
+    await page.goto(`${own().baseUrl}/dashboard`);
     await expect(page.getByText('Workout completed. Well done!')).toBeVisible();
     await expect(todayCell).toHaveAccessibleName(/workout completed$/);
-    await page.goto(`${app.baseUrl}/dashboard/stats?range=4w`);
+    await page.goto(`${own().baseUrl}/dashboard/stats?range=4w`);
     await expect(page.locator('dt', { hasText: /^Workouts$/ }).locator('xpath=..')).toContainText('1');
     await expect(page.locator('dt', { hasText: 'Current streak' }).locator('xpath=..')).toContainText('1 day');
   });
 
   test('typed input in the log form and the settings asks before the page changes', async ({ page }) => {
-    await signInAt(page, app.baseUrl, '/workout/log');
+    await signInAt(page, own().baseUrl, '/workout/log');
     await page.getByLabel('Details').fill('Half a run, then rain');
     await page.getByRole('link', { name: 'History' }).click();
     const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
@@ -285,7 +299,7 @@ test.describe('on a fresh account', () => {
     await expect(page).toHaveURL(/\/workout\/log$/);
     await expect(page.getByLabel('Details')).toHaveValue('Half a run, then rain');
     // Saved, the form leaves freely.
-    await page.getByRole('button', { name: 'Save Entry' }).click();
+    await page.getByRole('button', { name: 'Update Entry' }).click();
     await expect(page.getByText('Workout log saved.')).toBeVisible();
     await page.getByRole('link', { name: 'History' }).click();
     await expect(page).toHaveURL(/\/workout\/history$/);
