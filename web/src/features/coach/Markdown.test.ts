@@ -15,6 +15,23 @@ describe('Markdown replies', () => {
     expect(out).toMatch(/<pre><code class="language-ts">const x = 1;\n<\/code><\/pre>/);
   });
 
+  it("names each task-list checkbox by its item's words, in tight and loose lists", () => {
+    const tight = html(
+      '## Next steps\n\n- [ ] Call **Sam** about the budget\n- [x] Book the room\n  - [ ] nested item',
+    );
+    const boxes = tight.match(/<input[^>]*>/g) ?? [];
+    expect(boxes.map((b) => b.match(/aria-label="([^"]*)"/)?.[1])).toEqual([
+      'Call Sam about the budget',
+      'Book the room',
+      'nested item',
+    ]);
+    expect(boxes.every((b) => b.includes('type="checkbox"'))).toBe(true);
+    const loose = html('- [ ] First step\n\n- [ ] Second step');
+    expect(loose).toMatch(/aria-label="First step"/);
+    expect(loose).toMatch(/aria-label="Second step"/);
+    expect(html('- plain item')).not.toContain('aria-label');
+  });
+
   it('keeps http, https, mailto and tel links and drops other protocols', () => {
     const out = html('[a](https://example.com) [b](mailto:me@example.com) [c](tel:+1555) [d](javascript:alert(1))');
     expect(out).toContain('href="https://example.com"');

@@ -97,10 +97,13 @@ function DailyViewer({ entry }: { entry: NoteContent }) {
         </Button>
       }
     >
-      <button type="button" className={styles.editable} onClick={open} aria-label="Edit this note in the zen editor">
+      {/* The note is read as text; the edit control is a button of its own whose hit area covers the note. */}
+      <div className={styles.editable}>
         <NoteText text={entry.content} />
-        <span className={styles.editHint}>Click anywhere to edit</span>
-      </button>
+        <button type="button" className={styles.editOverlay} onClick={open}>
+          Edit this note in the zen editor
+        </button>
+      </div>
     </EntryCard>
   );
 }
