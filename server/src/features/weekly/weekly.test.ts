@@ -86,6 +86,8 @@ describe('weekly plan', () => {
       declined: false,
       provider: 'google',
       htmlLink: null,
+      daymark: null,
+      transcript_id: null,
     };
     const simplified = { start: `${monday}T09:00:00Z`, end: `${monday}T10:00:00Z`, title: 'Planning meeting' };
     const res = await save(c, monday, plan({ calendar_events: [event], simplified_calendar_events: [simplified] }));
