@@ -25,6 +25,8 @@ const event = {
   declined: false,
   provider: 'google',
   htmlLink: null,
+  daymark: null,
+  transcript_id: null,
 };
 const week = Array.from({ length: 7 }, (_, i) => ({
   date: `2026-03-0${i + 1}`,
@@ -38,6 +40,7 @@ const overview = {
   timeZone: 'Europe/Berlin',
   personalGoal: null,
   workout: { id: 3, title: 'Legs' },
+  workoutStatus: { status: 'planned', exercises: 6, marked: 0 },
   week,
   calendar: { connected: true, expired: false, events: [event] },
 };
