@@ -32,7 +32,9 @@ export function itemName(config: Pick<Config, 'secretKey' | 'dataDir'>, userId: 
 }
 
 const isOwnKind = (kind: string): kind is OwnKind => (OWN_KINDS as readonly string[]).includes(kind);
-const NAME = /[0-9a-f]{32}$/;
+// Anchored both ends and tried on the id's last 32 characters only: no backtracking over a long id.
+const NAME = /^[0-9a-f]{32}$/;
+const endsWithName = (id: string) => id.length >= 32 && NAME.test(id.slice(-32));
 
 /** What of a calendar's events Daymark wrote: a function of each event, read once per refresh of the calendar. */
 export async function ownEventMarker(
@@ -49,7 +51,7 @@ export async function ownEventMarker(
   return (e) => {
     const known = written.get(e.id);
     if (known) return known;
-    if (!e.allDay || !e.startDate || e.recurringEventId || !NAME.test(e.id)) return undefined;
+    if (!e.allDay || !e.startDate || e.recurringEventId || !endsWithName(e.id)) return undefined;
     for (const kind of OWN_KINDS) {
       const name = itemName(config, userId, { kind, item_key: e.startDate });
       if (e.id === name || e.id === `daymark-${name}`) return kind;
