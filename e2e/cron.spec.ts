@@ -65,7 +65,12 @@ test('schedule a backup from a preset, run it, see it in the history, toggle, ed
   await page.getByLabel('Cron expression').fill('61 * * * *');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid schedule: Invalid value for minute: 61');
+  // Cancel with an unsaved change asks first; leaving keeps the saved schedule.
   await page.getByRole('link', { name: 'Cancel' }).click();
+  await page
+    .getByRole('dialog', { name: 'Leave without saving?' })
+    .getByRole('button', { name: 'Leave without saving' })
+    .click();
   await expect(renamed.getByText('Every day at midnight')).toBeVisible();
 
   // Delete after the spec's confirmation.

@@ -1,5 +1,5 @@
-import { type ReactNode, useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
+import { type BlockerFunction, useBlocker } from 'react-router';
 import { ConfirmDialog } from '../ui';
 
 /**
@@ -12,9 +12,15 @@ import { ConfirmDialog } from '../ui';
  * is not blocked.
  */
 export function useLeaveGuard(dirty: boolean, what: string): ReactNode {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  // Read when a navigation starts, not from the render that registered the blocker: a form that
+  // saves and then navigates away (in an effect after the saved render) is no longer dirty.
+  const dirtyNow = useRef(dirty);
+  dirtyNow.current = dirty;
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) => dirtyNow.current && currentLocation.pathname !== nextLocation.pathname,
+    [],
   );
+  const blocker = useBlocker(shouldBlock);
   // The dialog's callbacks run after a re-render may have replaced the blocker object.
   const latest = useRef(blocker);
   latest.current = blocker;

@@ -1,0 +1,118 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { todayIn } from '../common/src/time.js';
+import { login, storedToken } from './helpers.js';
+
+/**
+ * axe-core (WCAG 2.1 A and AA) on every screen and dialog, in the light and the dark theme, with
+ * data on the screens: a note, todos, a workout plan and its log, a transcript, a weekly plan, a
+ * scheduled job and an API key. Any violation fails with its rule, its impact and the elements.
+ */
+const ZONE = 'Europe/Berlin';
+test.use({ timezoneId: ZONE });
+
+async function api(page: Page, method: 'POST' | 'PUT' | 'GET', path: string, data?: unknown) {
+  const headers = { authorization: `Bearer ${await storedToken(page)}` };
+  const res = await page.request.fetch(`/api${path}`, { method, headers, data });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res;
+}
+
+async function expectNoViolations(page: Page, where: string) {
+  // The page has settled: no spinner, fonts and lazy chunks in.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const found = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
+  expect(found, `axe on ${where}`).toEqual([]);
+}
+
+const SCREENS = [
+  '/dashboard',
+  '/dashboard/calendar',
+  '/dashboard/calendar-settings',
+  '/dashboard/stats',
+  '/dashboard/coach-settings',
+  '/dashboard/cron-jobs',
+  '/dashboard/cron-executions',
+  '/dashboard/cron-new',
+  '/dashboard/data-settings',
+  '/dashboard/mcp-settings',
+  '/notes',
+  '/todos',
+  '/workout',
+  '/workout/history',
+  '/workout/log',
+  '/workout/settings',
+  '/workout/stats',
+  '/coach',
+  '/transcript',
+  '/assistant',
+];
+
+async function seed(page: Page) {
+  const today = todayIn(ZONE);
+  await api(page, 'PUT', '/settings', { timezone: ZONE });
+  await api(page, 'POST', `/notes/daily/${today}`, {
+    content: '## Goals for the Day\n- Finish the report\n\n## Morning Preparation\n### Energy Level 7/10\n',
+  });
+  await api(page, 'POST', '/todos', { content: 'Call the dentist' });
+  await api(page, 'GET', `/workout/stream?date=${today}`);
+  await api(page, 'POST', '/workout-log', { date: today, entry: 'Ran 5k by the river' });
+  await api(page, 'POST', '/transcripts', {
+    title: 'Project sync',
+    content: 'Ana: I will send the budget by Friday.\nBen: Thanks.',
+    date: today,
+  });
+  await api(page, 'POST', '/cron/jobs', {
+    name: 'Morning briefing',
+    schedule: '0 7 * * *',
+    job_type: 'assistant_briefing',
+  });
+  return today;
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`every screen passes axe in the ${theme} theme`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme: theme });
+    await login(page, '/dashboard');
+    const today = await seed(page);
+    const screens = [...SCREENS, `/notes/daily/${today}`, `/notes/weekly/${today}`, '/notes/new/transcript'];
+    for (const path of screens) {
+      await page.goto(path);
+      await expect(page.getByRole('main')).toBeVisible();
+      await expectNoViolations(page, `${path} (${theme})`);
+    }
+  });
+
+  test(`the dialogs pass axe in the ${theme} theme`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await login(page, '/transcript');
+    await page.getByRole('button', { name: 'Add transcript' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoViolations(page, `the transcript dialog (${theme})`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.goto('/dashboard/mcp-settings');
+    await page
+      .getByRole('button', { name: /create/i })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoViolations(page, `the API key dialog (${theme})`);
+  });
+}
+
+test('the sign-in page passes axe in both themes', async ({ page }) => {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto('/login');
+    await expect(page.getByLabel('Username')).toBeVisible();
+    await expectNoViolations(page, `/login (${theme})`);
+  }
+});
