@@ -37,6 +37,15 @@ test('the offline Executive Daily Briefing is a report card built from the journ
     (await page.request.post(`${app.baseUrl}/api/todos`, { headers, data: { content: 'Renew the passport' } })).ok(),
   ).toBe(true);
 
+  // Before anything is typed, the screen says in plain words that no model is connected and what works.
+  const notice = page.getByRole('note');
+  await expect(notice).toContainText('Your administrator has not connected an AI model');
+  await expect(notice).toContainText('Executive Daily Briefing and Strategic Day Review still work');
+  await expect(page.getByRole('textbox', { name: 'Ask your assistant' })).toHaveAccessibleDescription(
+    /has not connected an AI model/,
+  );
+  await expect(page.locator('body')).not.toContainText(/LLM_|README|environment/);
+
   await page.getByRole('button', { name: 'Executive Daily Briefing' }).click();
   const card = page.getByTestId('report-card');
   await expect(card.getByRole('heading', { level: 2 })).toHaveText('Executive Daily Briefing');
@@ -45,13 +54,16 @@ test('the offline Executive Daily Briefing is a report card built from the journ
   await expect(card).toContainText('Back-to-back meetings after lunch');
   await expect(card.getByRole('heading', { name: 'Open Todos (1)' })).toBeVisible();
   await expect(card).toContainText('Renew the passport');
+  // The Next Steps checkbox is named by its step.
+  await expect(card.getByRole('checkbox')).toHaveCount(1);
+  await expect(card.getByRole('checkbox')).toHaveAccessibleName('Start with: Finish the quarterly report');
 
-  // A free question without a provider gets a chat bubble that says how to configure one.
+  // A free question without a model gets a plain answer, with no setting's name in it.
   await page.getByRole('textbox', { name: 'Ask your assistant' }).fill('Will it rain today?');
   await page.getByRole('button', { name: 'Ask Assistant' }).click();
   const bubble = page.getByTestId('assistant-message').last();
-  await expect(bubble).toContainText('No AI provider is configured');
-  await expect(bubble).toContainText('LLM_PROVIDER');
+  await expect(bubble).toContainText('Your administrator has not connected an AI model');
+  await expect(bubble).not.toContainText(/LLM_|README|environment/);
   await expect(page.getByTestId('report-card')).toHaveCount(1);
 
   // The conversation is in the assistant's history; New Chat clears the screen.

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type LlmApp, signInAt, startAppWithFakeLlm } from './llmServer.js';
+import { type LlmApp, signInAt, startApp, startAppWithFakeLlm } from './llmServer.js';
 
 const PIECES = [
   '<think>Short on time, no equipment.</think>',
@@ -63,7 +63,7 @@ test('a workout-coach chat streams in, is renamed, survives a reload and is dele
   await box.fill('Now FAIL please');
   await box.press('Enter');
   await expect(page.getByTestId('assistant-message').last()).toHaveText(
-    'Error: The AI provider had an error. Please try again.',
+    'Error: The AI model had an error. Please try again.',
   );
   await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled(); // empty box
   await box.fill('x');
@@ -121,4 +121,38 @@ test('on a narrow screen the history slides in', async ({ page }) => {
   await expect(panel.getByText('Professional Coach')).toBeVisible();
   await panel.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(panel).toBeHidden();
+});
+
+test.describe('without an AI model', () => {
+  let offline: LlmApp;
+  test.beforeAll(async () => {
+    offline = await startApp();
+  });
+  test.afterAll(async () => {
+    await offline?.close();
+  });
+
+  test('the Coach says so in plain words before anything is typed, and what still works', async ({ page }) => {
+    await signInAt(page, offline.baseUrl, '/coach');
+    await expect(page.getByRole('heading', { name: 'New Coach Session' })).toBeVisible();
+    const notice = page.getByRole('note');
+    await expect(notice).toContainText('Your administrator has not connected an AI model to Daymark.');
+    await expect(notice).toContainText('Executive Daily Briefing and Strategic Day Review in the Assistant still work');
+    const field = page.getByLabel('Your message');
+    await expect(field).toHaveValue('');
+    await expect(field).toHaveAccessibleDescription(/has not connected an AI model/);
+    await expect(page.locator('body')).not.toContainText(/LLM_|README|environment/);
+  });
+});
+
+test('with a model the Coach shows no such notice', async ({ page }) => {
+  await signIn(page, '/coach');
+  await expect(page.getByRole('heading', { name: 'New Coach Session' })).toBeVisible();
+  // The settings answer that says a model is connected has arrived.
+  await expect
+    .poll(() =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/api/settings'))),
+    )
+    .toBe(true);
+  await expect(page.getByRole('note')).toHaveCount(0);
 });

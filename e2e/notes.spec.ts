@@ -50,6 +50,9 @@ test("writes today's journal entry in the zen editor, which autosaves and lists 
   await expect(journalLink).toContainText('Daily Journal');
   await journalLink.click();
   await expect(page.getByText('A quiet start.')).toBeVisible();
+  // The note is read as text, not hidden inside a button's name.
+  expect(await page.locator('body').ariaSnapshot()).toContain('A quiet start.');
+  await expect(page.getByRole('button').filter({ hasText: 'A quiet start.' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Morning' }).click();
   await expect(entries.locator(`a[href="/notes/entry/morning/${id}"]`)).toContainText('Morning Preparation');
   await page.getByRole('button', { name: 'All' }).click();

@@ -55,9 +55,22 @@ export function zoneChoices(current: string, browserZone: string, now = new Date
   return out.sort((a, b) => Number(b.browser) - Number(a.browser) || a.name.localeCompare(b.name));
 }
 
-/** The zones matching every word of a query (city, region, offset or an older name), in order. */
+/**
+ * The zones matching every word of a query (city, region, offset or an older name): those whose
+ * city starts with the query first ("tok" → Tokyo before Vostok), then those with a word of
+ * their name starting with it, then the rest, each group in the list's order.
+ */
 export function filterZones(choices: readonly ZoneChoice[], query: string): ZoneChoice[] {
-  const words = query.toLowerCase().replaceAll('_', ' ').split(/\s+/).filter(Boolean);
+  const q = query.toLowerCase().replaceAll('_', ' ').trim();
+  const words = q.split(/\s+/).filter(Boolean);
   if (!words.length) return [...choices];
-  return choices.filter((c) => words.every((w) => c.haystack.includes(w)));
+  const rank = (c: ZoneChoice) => {
+    if (c.city.toLowerCase().startsWith(q)) return 0;
+    return c.haystack.split(/[\s/]+/).some((w) => w.startsWith(words[0] ?? '')) ? 1 : 2;
+  };
+  return choices
+    .filter((c) => words.every((w) => c.haystack.includes(w)))
+    .map((c, i) => ({ c, i, r: rank(c) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.c);
 }
