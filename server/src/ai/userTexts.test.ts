@@ -98,7 +98,12 @@ describe('what users read about the AI model', () => {
 
   const failures: Array<[string, FakeReply, string, RegExp]> = [
     ['refuses the key', { status: 401, body: { error: { message: 'bad key' } } }, AI_MESSAGES.auth, /LLM_API_KEY/],
-    ['does not know the model', { status: 404, body: { error: { message: 'no model' } } }, AI_MESSAGES.notFound, /LLM_MODEL/],
+    [
+      'does not know the model',
+      { status: 404, body: { error: { message: 'no model' } } },
+      AI_MESSAGES.notFound,
+      /LLM_MODEL/,
+    ],
   ];
   for (const [what, reply, shown, hint] of failures) {
     it(`a model that ${what}: the user reads plain words, the log says which setting to check`, async () => {
