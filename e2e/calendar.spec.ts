@@ -349,9 +349,10 @@ test('a workout plan is synced to the calendar from the workout history', async 
 
 test('the time zone is changed in calendar settings and the events follow it', async ({ page }) => {
   await signInAt(page, app.baseUrl, '/dashboard/calendar-settings');
-  const zone = page.getByLabel('Time zone', { exact: true });
-  await expect(zone).toHaveValue(ZONE);
-  await zone.selectOption('Asia/Tokyo');
+  const zone = page.getByRole('combobox', { name: 'Time zone' });
+  await expect(zone).toHaveValue(/^Auckland \(Pacific\)/);
+  await zone.fill('tokyo');
+  await zone.press('Enter');
   await page.getByRole('button', { name: 'Save Time Zone' }).click();
   await expect(page.getByText('Time zone saved')).toBeVisible();
   await page.goto(`${app.baseUrl}/dashboard/calendar`);
@@ -365,7 +366,8 @@ test('the time zone is changed in calendar settings and the events follow it', a
   );
   // Back to the browser's zone for the tests that follow.
   await page.goto(`${app.baseUrl}/dashboard/calendar-settings`);
-  await page.getByLabel('Time zone', { exact: true }).selectOption(ZONE);
+  await page.getByRole('combobox', { name: 'Time zone' }).fill('auckland');
+  await page.getByRole('combobox', { name: 'Time zone' }).press('Enter');
   await page.getByRole('button', { name: 'Save Time Zone' }).click();
   await expect(page.getByText('Time zone saved')).toBeVisible();
 });

@@ -8,9 +8,12 @@ import {
   dayRangeIn,
   isValidDate,
   mondayOf,
+  offsetLabel,
   startOfDayIn,
   sundayOf,
   todayIn,
+  zoneAliases,
+  zoneOffsetMinutes,
 } from './time.js';
 
 const ZONES = ['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata', 'Pacific/Kiritimati', 'Pacific/Pago_Pago'];
@@ -139,5 +142,33 @@ describe('time', () => {
         expect(addDays(sundayOf(date), dayOfWeek(date))).toBe(date);
       }),
     );
+  });
+});
+
+describe('zone names and offsets', () => {
+  it("gives the runtime's outdated names by their current IANA name, and knows which they were", () => {
+    expect(canonicalTimeZone('Asia/Calcutta')).toBe('Asia/Kolkata');
+    expect(canonicalTimeZone('Europe/Kiev')).toBe('Europe/Kyiv');
+    expect(canonicalTimeZone('Asia/Saigon')).toBe('Asia/Ho_Chi_Minh');
+    expect(canonicalTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata');
+    expect(canonicalTimeZone('Europe/Paris')).toBe('Europe/Paris');
+    expect(canonicalTimeZone('UTC')).toBe('UTC');
+    expect(canonicalTimeZone('Mars/Olympus_Mons')).toBeNull();
+    expect(zoneAliases().get('Asia/Kolkata')).toContain('Asia/Calcutta');
+    // Every zone the runtime lists has a canonical name that is itself canonical.
+    for (const z of Intl.supportedValuesOf('timeZone')) {
+      const name = canonicalTimeZone(z) as string;
+      expect(canonicalTimeZone(name), z).toBe(name);
+    }
+  });
+
+  it('writes the offset of a zone at an instant', () => {
+    const winter = new Date('2026-01-15T12:00:00Z');
+    const summer = new Date('2026-07-15T12:00:00Z');
+    expect(offsetLabel(zoneOffsetMinutes('Asia/Kolkata', winter))).toBe('UTC+05:30');
+    expect(offsetLabel(zoneOffsetMinutes('America/New_York', winter))).toBe('UTC-05:00');
+    expect(offsetLabel(zoneOffsetMinutes('America/New_York', summer))).toBe('UTC-04:00');
+    expect(offsetLabel(zoneOffsetMinutes('Asia/Kathmandu', winter))).toBe('UTC+05:45');
+    expect(offsetLabel(zoneOffsetMinutes('UTC', winter))).toBe('UTC+00:00');
   });
 });

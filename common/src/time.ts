@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import ianaZoneNames from '@vvo/tzdb/time-zones-names.json' with { type: 'json' };
 
 /**
  * Dates and time zones, the one place both sides compute "today", weeks and day ranges.
@@ -25,14 +26,70 @@ function daysInMonth(y: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
-/** The canonical name of an IANA zone ('europe/paris' → 'Europe/Paris'), or null when unknown. */
-export function canonicalTimeZone(zone: string): string | null {
-  if (!zone || zone.length > 64) return null;
+/** The name the runtime's time-zone data (ICU) gives a zone, or null when it knows none. */
+function icuZoneName(zone: string): string | null {
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
     return null;
   }
+}
+
+/** Today's IANA names (`@vvo/tzdb`, built from each tz database release): Asia/Kolkata, Europe/Kyiv. */
+const IANA_NAMES: ReadonlySet<string> = new Set(ianaZoneNames as string[]);
+
+let legacyNames: Map<string, string> | undefined;
+/**
+ * ICU's names that IANA has since renamed, to today's name: Asia/Calcutta → Asia/Kolkata,
+ * Europe/Kiev → Europe/Kyiv… Browsers and Node list and resolve zones by ICU's older names, so
+ * the pairs are found by resolving each IANA name the runtime does not list (some twenty).
+ */
+function legacyNameMap(): Map<string, string> {
+  if (legacyNames) return legacyNames;
+  const listed = new Set(Intl.supportedValuesOf('timeZone'));
+  legacyNames = new Map();
+  for (const name of IANA_NAMES) {
+    if (listed.has(name)) continue;
+    const icu = icuZoneName(name);
+    if (icu && icu !== name && !IANA_NAMES.has(icu)) legacyNames.set(icu, name);
+  }
+  return legacyNames;
+}
+
+/** The older names of each renamed zone, by today's name ('Asia/Kolkata' → ['Asia/Calcutta']). */
+export function zoneAliases(): ReadonlyMap<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [old, name] of legacyNameMap()) out.set(name, [...(out.get(name) ?? []), old]);
+  return out;
+}
+
+/**
+ * The canonical name of an IANA zone, or null when unknown: the spelling fixed
+ * ('europe/paris' → 'Europe/Paris') and an outdated name given as today's ('Asia/Calcutta' →
+ * 'Asia/Kolkata', 'Europe/Kiev' → 'Europe/Kyiv'). Every Intl and date-fns call accepts both.
+ */
+export function canonicalTimeZone(zone: string): string | null {
+  if (!zone || zone.length > 64) return null;
+  const icu = icuZoneName(zone);
+  if (!icu || IANA_NAMES.has(icu)) return icu;
+  return legacyNameMap().get(icu) ?? icu;
+}
+
+/** A zone's offset from UTC at an instant, in minutes (Asia/Kolkata: 330). */
+export function zoneOffsetMinutes(zone: string, at: Date = new Date()): number {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const m = part?.match(/([+-])(\d{2}):?(\d{2})?/);
+  if (!m) return 0;
+  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
+  return m[1] === '-' ? -minutes : minutes;
+}
+
+/** An offset as people write it: 330 → 'UTC+05:30', -300 → 'UTC-05:00', 0 → 'UTC+00:00'. */
+export function offsetLabel(minutes: number): string {
+  const abs = Math.abs(minutes);
+  return `UTC${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
 export const isValidTimeZone = (zone: string) => canonicalTimeZone(zone) !== null;

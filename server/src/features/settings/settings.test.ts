@@ -44,6 +44,21 @@ describe('settings and the time zone', () => {
     expect((await c.request({ method: 'GET', url: '/api/settings' })).json().timezone).toBe('Europe/Paris');
   });
 
+  it('takes outdated zone names and saves them by their current name', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    for (const [sent, saved] of [
+      ['Asia/Calcutta', 'Asia/Kolkata'],
+      ['asia/kolkata', 'Asia/Kolkata'],
+      ['Europe/Kiev', 'Europe/Kyiv'],
+      ['America/Buenos_Aires', 'America/Argentina/Buenos_Aires'],
+      ['US/Eastern', 'America/New_York'],
+    ]) {
+      expect((await setZone(c, sent as string)).timezone, sent).toBe(saved);
+      expect((await c.request({ method: 'GET', url: '/api/auth/me' })).json().user.timezone).toBe(saved);
+    }
+  });
+
   it('saves workout settings without touching the zone, and keeps each user’s zone their own', async () => {
     h = await createHarness();
     const alice = await createUserAndSignIn(h, 'alice');

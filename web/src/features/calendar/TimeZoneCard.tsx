@@ -1,33 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { settingsResponse } from '../../../../common/src/api/settings';
+import { canonicalTimeZone } from '../../../../common/src/time';
 import { messageOf, put } from '../../api/client';
 import { meQuery } from '../../app/auth/session';
 import { browserTimeZone, useTimeZone } from '../../app/time/useToday';
-import { Button, Card, Select, useToast } from '../../ui';
+import { Button, Card, useToast } from '../../ui';
 import { calendarKeys } from './api';
 import styles from './settings.module.css';
-
-function zoneNames(current: string): string[] {
-  const names = new Set(Intl.supportedValuesOf('timeZone'));
-  names.add('UTC');
-  names.add(current);
-  return [...names].sort();
-}
+import { TimeZonePicker } from './TimeZonePicker';
 
 /** The account's time zone: what today, weeks and event times mean on every screen. */
 export function TimeZoneCard() {
   const qc = useQueryClient();
   const toast = useToast();
-  const current = useTimeZone();
+  // A zone stored by an older name (Asia/Calcutta) is shown, and saved, by today's (Asia/Kolkata).
+  const stored = useTimeZone();
+  const current = canonicalTimeZone(stored) ?? stored;
   const [zone, setZone] = useState(current);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const options = useMemo(
-    () => zoneNames(current).map((z) => ({ value: z, label: z.replaceAll('_', ' ') })),
-    [current],
-  );
-  const browser = browserTimeZone();
+  const browser = canonicalTimeZone(browserTimeZone()) ?? browserTimeZone();
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -48,15 +41,20 @@ export function TimeZoneCard() {
   return (
     <Card title="Time zone" description="Today, weeks and event times follow this zone on every device.">
       <form className={styles.zoneForm} onSubmit={save}>
-        <Select
-          label="Time zone"
+        <TimeZonePicker
           value={zone}
-          onChange={(e) => setZone(e.target.value)}
-          options={options}
+          onChange={setZone}
+          browserZone={browser}
           error={error ?? undefined}
           hint={browser !== current ? `This browser is set to ${browser.replaceAll('_', ' ')}.` : undefined}
         />
-        <Button type="submit" variant="primary" loading={saving} loadingText="Saving..." disabled={zone === current}>
+        <Button
+          type="submit"
+          variant="primary"
+          loading={saving}
+          loadingText="Saving..."
+          disabled={zone === current && stored === current}
+        >
           Save Time Zone
         </Button>
       </form>
