@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 REPORTS=$(mktemp -d /tmp/daymark-reports.XXXXXX)
 trap 'rm -rf "$REPORTS"' EXIT
 
-step() { printf '\n=== %s ===\n' "$1"; }
+step() { printf '\n=== %s (at %d s) ===\n' "$1" "$SECONDS"; }
 
 step "typecheck"
 npm run --silent typecheck
@@ -32,3 +32,4 @@ step "browser tests (Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/e2e.json" npx playwright test --reporter=list,json
 
 node scripts/summarize-tests.mjs "$REPORTS"
+echo "All stages took $SECONDS s."
