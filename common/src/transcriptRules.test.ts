@@ -3,29 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   draftProblem,
   eventRange,
-  hasTranscript,
   initialTranscriptWindow,
   mergeById,
   prefillFromEvent,
   previewOf,
   summaryPreview,
-  withoutTranscript,
 } from './transcriptRules.js';
 
-const t = (id: string | null, etag: string | null = null) => ({ google_event_id: id, google_event_etag: etag });
-
 describe('transcript rules', () => {
-  it('an event has a transcript by id, and by etag when both carry one', () => {
-    expect(hasTranscript({ id: 'e1', etag: '"2"' }, [t('e1', '"2"')])).toBe(true);
-    expect(hasTranscript({ id: 'e1', etag: '"3"' }, [t('e1', '"2"')])).toBe(false);
-    expect(hasTranscript({ id: 'e1', etag: '"3"' }, [t('e1')])).toBe(true);
-    expect(hasTranscript({ id: 'e1', etag: null }, [t('e1', '"2"')])).toBe(true);
-    expect(hasTranscript({ id: 'e1' }, [t('e2'), t(null)])).toBe(false);
-    expect(hasTranscript({ id: 'e1', etag: '"3"' }, [t('e1', '"2"'), t('e1', '"3"')])).toBe(true);
-    const events = [{ id: 'a' }, { id: 'b', etag: 'x' }, { id: 'c' }];
-    expect(withoutTranscript(events, [t('a'), t('b', 'y')]).map((e) => e.id)).toEqual(['b', 'c']);
-  });
-
   it('cuts previews at 150 characters with "..."', () => {
     expect(previewOf('x'.repeat(150))).toBe('x'.repeat(150));
     expect(previewOf('x'.repeat(151))).toBe(`${'x'.repeat(150)}...`);

@@ -2,30 +2,15 @@ import { TRANSCRIPT_PREVIEW_CHARS, TRANSCRIPT_TEXT } from './api/transcripts.js'
 import { addDays, monthStartOf, sundayOf } from './time.js';
 
 /**
- * The transcript rules the screens and the coaches share (part 1 §3, §4, §9): when an event
- * has a transcript, the card preview, merging loaded windows, and the form prefilled from an event.
+ * The transcript rules the screens and the server share (part 1 §3, §4, §9): the card preview,
+ * merging loaded windows, and the form prefilled from an event. Which event has a transcript is
+ * decided on the server (server/src/features/transcripts/eventLinks.ts) and sent with the events.
  */
 
 export interface EventRef {
   id: string;
   etag?: string | null;
 }
-export interface TranscriptRef {
-  google_event_id: string | null;
-  google_event_etag: string | null;
-}
-
-/** An event has a transcript when one references its id and, when both carry one, the same etag. */
-export function hasTranscript(event: EventRef, transcripts: readonly TranscriptRef[]): boolean {
-  return transcripts.some(
-    (t) =>
-      t.google_event_id === event.id && (!event.etag || !t.google_event_etag || t.google_event_etag === event.etag),
-  );
-}
-
-export const withoutTranscript = <E extends EventRef>(events: readonly E[], transcripts: readonly TranscriptRef[]) =>
-  events.filter((e) => !hasTranscript(e, transcripts));
-
 /** A card's preview: the first 150 characters, with '...' when the content is longer. */
 export const previewOf = (content: string) =>
   content.length > TRANSCRIPT_PREVIEW_CHARS ? `${content.slice(0, TRANSCRIPT_PREVIEW_CHARS)}...` : content;

@@ -2,7 +2,7 @@ import { type QueryClient, useInfiniteQuery, useQueries, useQuery } from '@tanst
 import { useState } from 'react';
 import { calendarEventList } from '../../../../common/src/api/calendar';
 import { CONVERSATIONS_PAGE_MAX, type Conversation, conversationsResponse } from '../../../../common/src/api/coach';
-import { BULK_DELETE_MAX, bulkDeleteResponse } from '../../../../common/src/api/common';
+import { bulkDeleteResponse } from '../../../../common/src/api/common';
 import {
   actionItemsResponse,
   confirmActionItemsResponse,
@@ -10,7 +10,6 @@ import {
   TRANSCRIPT_PAGE_MAX,
   type TranscriptBody,
   type TranscriptSummary,
-  type TranscriptSummaryPage,
   transcript,
   transcriptSummariesResponse,
   transcriptSummaryPage,
@@ -48,26 +47,6 @@ export function useTranscriptPages(pageSize: number) {
     },
   });
 }
-
-/**
- * Data Management's list: the newest transcripts up to what one bulk delete takes, read a
- * largest page at a time, each once (one saved meanwhile may shift a page), and how many
- * there are in all.
- */
-export async function fetchTranscriptsUpTo(upTo = BULK_DELETE_MAX): Promise<TranscriptSummaryPage> {
-  const byId = new Map<number, TranscriptSummary>();
-  let total = 0;
-  for (let offset = 0; offset < upTo; offset += TRANSCRIPT_PAGE_MAX) {
-    const page = await summaryPage(Math.min(TRANSCRIPT_PAGE_MAX, upTo - offset), offset);
-    for (const t of page.items) byId.set(t.id, t);
-    total = page.total;
-    if (page.items.length === 0 || offset + page.items.length >= page.total) break;
-  }
-  return { items: [...byId.values()], total };
-}
-
-export const useTranscriptsUpTo = () =>
-  useQuery({ queryKey: [...transcriptsKey, 'list', 'bulk'], queryFn: () => fetchTranscriptsUpTo() });
 
 export const fetchTranscript = (id: number) => get(`/transcripts/${id}`, { schema: transcript });
 /** One transcript with its text, for the form (lists and windows carry summaries only). */
