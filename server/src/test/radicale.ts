@@ -135,3 +135,27 @@ export async function startRadicale(
     stop,
   };
 }
+
+/** Something that sends requests to the app as a signed-in user (the harness's Client). */
+interface Requester {
+  request(opts: {
+    method: 'POST';
+    url: string;
+    payload: Record<string, string>;
+  }): Promise<{ statusCode: number; body: string }>;
+}
+
+/**
+ * Connects a Daymark user to a Radicale user through the app's own route, as the settings screen
+ * does; throws with the app's answer unless it is 201.
+ */
+export async function connectCaldav(c: Requester, radicale: Radicale, user: string) {
+  const password = radicale.users[user];
+  if (password === undefined) throw new Error(`Radicale has no user ${user}`);
+  const res = await c.request({
+    method: 'POST',
+    url: '/api/calendar/caldav',
+    payload: { url: `${radicale.url}/`, username: user, password },
+  });
+  if (res.statusCode !== 201) throw new Error(`connecting ${user}'s CalDAV answered ${res.statusCode}: ${res.body}`);
+}

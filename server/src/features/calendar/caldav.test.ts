@@ -14,7 +14,7 @@ import {
   userIdOf,
 } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
-import { type Radicale, startRadicale } from '../../test/radicale.js';
+import { connectCaldav, type Radicale, startRadicale } from '../../test/radicale.js';
 import { setUserTimeZone } from '../../time/userZone.js';
 import { savePlan } from '../workout/plansRepo.js';
 
@@ -34,12 +34,7 @@ afterEach(async () => h?.close());
 async function connected(name = 'alice'): Promise<Client> {
   const c = await createUserAndSignIn(h, name);
   await setUserTimeZone(h.ctx.db, await userIdOf(h, c.username), ZONE);
-  const res = await c.request({
-    method: 'POST',
-    url: '/api/calendar/caldav',
-    payload: { url: `${radicale.url}/`, username: 'alice', password: PASSWORD },
-  });
-  expect(res.statusCode, res.body).toBe(201);
+  await connectCaldav(c, radicale, 'alice');
   return c;
 }
 

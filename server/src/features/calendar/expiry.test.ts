@@ -14,7 +14,7 @@ import {
   LOCAL_CALENDARS,
   userIdOf,
 } from '../../test/harness.js';
-import { type Radicale, startRadicale } from '../../test/radicale.js';
+import { connectCaldav, type Radicale, startRadicale } from '../../test/radicale.js';
 import { setUserTimeZone } from '../../time/userZone.js';
 import { buildContext } from '../coach/contextBuilder.js';
 import { loadCoachData } from '../coach/sources.js';
@@ -104,12 +104,7 @@ beforeAll(async () => {
   bob = await user('bob');
   await connectGoogle(alice);
   await connectGoogle(bob);
-  const caldav = await alice.request({
-    method: 'POST',
-    url: '/api/calendar/caldav',
-    payload: { url: `${radicale.url}/`, username: 'alice', password: PASSWORD },
-  });
-  expect(caldav.statusCode, caldav.body).toBe(201);
+  await connectCaldav(alice, radicale, 'alice');
   // Before the expiry: both calendars are read, and today's workout goes to Google's primary.
   expect(summaries((await get(alice, '/api/calendar/events')).json())).toContain('Board meeting');
   const first = await alice.request({

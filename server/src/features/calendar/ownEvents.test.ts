@@ -12,7 +12,7 @@ import {
   LOCAL_CALENDARS,
   userIdOf,
 } from '../../test/harness.js';
-import { type Radicale, startRadicale } from '../../test/radicale.js';
+import { connectCaldav, type Radicale, startRadicale } from '../../test/radicale.js';
 import { setUserTimeZone } from '../../time/userZone.js';
 import { buildOfflineReport } from '../coach/offlineReport.js';
 import { loadCoachData } from '../coach/sources.js';
@@ -62,12 +62,7 @@ afterEach(async () => h?.close());
 async function connected(): Promise<Client> {
   const c = await createUserAndSignIn(h, 'carol');
   await setUserTimeZone(h.ctx.db, await userIdOf(h, c.username), ZONE);
-  const res = await c.request({
-    method: 'POST',
-    url: '/api/calendar/caldav',
-    payload: { url: `${radicale.url}/`, username: 'carol', password: PASSWORD },
-  });
-  expect(res.statusCode, res.body).toBe(201);
+  await connectCaldav(c, radicale, 'carol');
   return c;
 }
 
@@ -149,12 +144,7 @@ describe("Daymark's own calendar entries", () => {
 
     // Reconnected, Daymark has no record of what it wrote: its own ids still tell.
     expect((await c.request({ method: 'DELETE', url: '/api/calendar/caldav' })).statusCode).toBe(200);
-    const again = await c.request({
-      method: 'POST',
-      url: '/api/calendar/caldav',
-      payload: { url: `${radicale.url}/`, username: 'carol', password: PASSWORD },
-    });
-    expect(again.statusCode, again.body).toBe(201);
+    await connectCaldav(c, radicale, 'carol');
     const reread = await range(c, seed.today, seed.today);
     expect(reread.find((e) => e.summary === 'Workout: Hill sprints')?.daymark).toBe('workout');
     expect(reread.find((e) => e.summary === 'Workout: Team run')?.daymark).toBeNull();

@@ -12,7 +12,7 @@ import {
   signIn,
   userIdOf,
 } from '../../test/harness.js';
-import { type Radicale, startRadicale } from '../../test/radicale.js';
+import { connectCaldav, type Radicale, startRadicale } from '../../test/radicale.js';
 import { savePlan } from '../workout/plansRepo.js';
 import { parseSse, type SseEvent } from '../workout/testing.js';
 
@@ -54,12 +54,7 @@ const auth = (user: string) => ({ authorization: `Basic ${Buffer.from(`${user}:$
 async function connectedUser(h: Harness, user: string) {
   const calendarUrl = await radicale.makeCalendar(user, 'personal', { displayName: 'Personal' });
   const c = await createUserAndSignIn(h, user);
-  const res = await c.request({
-    method: 'POST',
-    url: '/api/calendar/caldav',
-    payload: { url: `${radicale.url}/`, username: user, password: PASSWORD },
-  });
-  expect(res.statusCode, res.body).toBe(201);
+  await connectCaldav(c, radicale, user);
   const objects = async (): Promise<DAVCalendarObject[]> =>
     fetchCalendarObjects({ calendar: { url: calendarUrl } as DAVCalendar, headers: auth(user) });
   return { c, calendarUrl, objects };
@@ -234,12 +229,7 @@ describe('a workout written to a CalDAV calendar', () => {
     const id = await storedPlan(h, c, '2026-06-05', 'Upper body');
     const url = (await sync(c, id)).json().event_id as string;
     // Connecting again forgets what was written; the item's own id finds its event all the same.
-    const reconnect = await c.request({
-      method: 'POST',
-      url: '/api/calendar/caldav',
-      payload: { url: `${radicale.url}/`, username: 'u5', password: PASSWORD },
-    });
-    expect(reconnect.statusCode, reconnect.body).toBe(201);
+    await connectCaldav(c, radicale, 'u5');
     expect(await writtenRows(h)).toEqual([]);
     const after = await sync(c, id);
     expect(after.json()).toMatchObject({ event_id: url, updated: true });
