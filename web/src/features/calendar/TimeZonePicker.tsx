@@ -12,6 +12,9 @@ const label = (c: ZoneChoice) => `${c.city}${c.region ? ` (${c.region})` : ''} �
  * the chosen zone's text). The browser's zone comes first. `value` and `onChange` are canonical
  * IANA names.
  */
+/** The room (px) a list of a few zones needs below the field before it opens above instead. */
+const LIST_ROOM = 240;
+
 export function TimeZonePicker({
   value,
   onChange,
@@ -31,11 +34,23 @@ export function TimeZonePicker({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const listRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [above, setAbove] = useState(false);
   const f = useFieldIds(undefined, hint, error);
   const listId = `${useId()}-zones`;
   const matches = useMemo(() => filterZones(choices, query ?? ''), [choices, query]);
   const optionId = (i: number) => `${listId}-${i}`;
   const activeOption = open && matches[active] ? optionId(active) : undefined;
+
+  // The list opens above the field when the room below it (above the phone's tab bar, which the
+  // field's scroll margin measures) is too short for it and there is more room above.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!open || !input) return;
+    const r = input.getBoundingClientRect();
+    const below = window.innerHeight - r.bottom - Number.parseFloat(getComputedStyle(input).scrollMarginBottom || '0');
+    setAbove(below < LIST_ROOM && r.top > below);
+  }, [open]);
 
   useEffect(() => {
     if (!open || !activeOption) return;
@@ -122,6 +137,7 @@ export function TimeZonePicker({
     >
       <div className={styles.combo}>
         <input
+          ref={inputRef}
           id={f.controlId}
           className={styles.input}
           type="text"
@@ -157,7 +173,14 @@ export function TimeZonePicker({
           }}
           onKeyDown={onKeyDown}
         />
-        <div id={listId} ref={listRef} role="listbox" aria-label="Time zones" className={styles.list} hidden={!open}>
+        <div
+          id={listId}
+          ref={listRef}
+          role="listbox"
+          aria-label="Time zones"
+          className={above ? `${styles.list} ${styles.above}` : styles.list}
+          hidden={!open}
+        >
           {open && matches.length === 0 && <div className={styles.empty}>No time zone matches “{query}”.</div>}
           {open &&
             matches.map((c, i) => (
