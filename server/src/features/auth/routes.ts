@@ -13,6 +13,7 @@ import { SESSION_COOKIE } from '../../../../common/src/constants.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { deviceTokenOf, setDeviceCookie } from './deviceCookie.js';
+import { ProxyHint } from './proxyHint.js';
 
 const tags = ['auth'];
 
@@ -27,6 +28,7 @@ export async function authRoutes(app: App, ctx: AppContext) {
   });
   const clearCookie = (request: FastifyRequest, reply: FastifyReply) =>
     reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+  const proxyHint = new ProxyHint({ trustProxy: ctx.config.trustProxy });
 
   r.post(
     '/api/auth/login',
@@ -42,6 +44,7 @@ export async function authRoutes(app: App, ctx: AppContext) {
     },
     async (request, reply) => {
       const { username, password } = request.body;
+      proxyHint.note(request.ip, request.log);
       const result = await ctx.auth.login(
         username,
         password,
