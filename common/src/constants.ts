@@ -2,6 +2,8 @@
 export const TOKEN_STORAGE_KEY = 'auth_token';
 export const MOBILE_BREAKPOINT_PX = 768;
 export const SESSION_COOKIE = 'daymark_session';
+/** The device cookie of a browser that signed in (server/src/features/auth/deviceCookie.ts). */
+export const DEVICE_COOKIE = 'daymark_device';
 
 export const SECTIONS = ['dashboard', 'notes', 'todos', 'workout', 'coach', 'transcript', 'assistant'] as const;
 export type Section = (typeof SECTIONS)[number];

@@ -321,16 +321,33 @@ export interface ApiKeysTable {
   last_used_at: string | null;
 }
 
-/** Failed-login counters shared by every instance (see features/auth/dbThrottle.ts). */
+/** Sign-in counters shared by every instance (see features/auth/dbThrottle.ts and backoff.ts). */
 export interface LoginAttemptsTable {
+  /** `ip:<address>`, `user:<lower-case name>` or `device:<device cookie id>`. */
   key: string;
   count: number;
-  reset_at: string;
+  /** ms since the epoch: no attempt is let through before. */
+  blocked_until: number;
+  /** ms since the epoch: the counter is forgotten after. */
+  expires_at: number;
+}
+
+/**
+ * A browser a user signed in with (features/auth/deviceCookie.ts): only the SHA-256 of its
+ * cookie's random token is stored. Sign-ins it carries are counted on it alone.
+ */
+export interface DeviceCookiesTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string;
 }
 
 export interface Database {
   api_keys: ApiKeysTable;
   login_attempts: LoginAttemptsTable;
+  device_cookies: DeviceCookiesTable;
   users: UsersTable;
   sessions: SessionsTable;
   todos: TodosTable;

@@ -8,7 +8,7 @@ import { type AiProvider, createAiProvider } from '../ai/provider.js';
 import { buildApp, LOG_REDACT } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
-import { migrateToLatest, openDatabase } from '../db/index.js';
+import { type Db, migrateToLatest, openDatabase } from '../db/index.js';
 import { DbLoginThrottle } from '../features/auth/dbThrottle.js';
 import { AuthService } from '../features/auth/service.js';
 import { LoginThrottle, type Throttle } from '../features/auth/throttle.js';
@@ -32,7 +32,8 @@ export interface Harness {
 
 export interface HarnessOptions {
   now?: () => number;
-  throttle?: Throttle;
+  /** The login throttle, or how to make it on the harness's database. */
+  throttle?: Throttle | ((db: Db) => Throttle);
   beforeReady?: (app: FastifyInstance) => void;
   /** The AI provider; none by default, so features use their offline fallback. */
   ai?: AiProvider;
@@ -106,7 +107,8 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
         handle.db,
         { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
         // As in production: counters in the database on PostgreSQL, in memory on SQLite.
-        opts.throttle ?? (handle.dialect === 'postgres' ? new DbLoginThrottle(handle.db) : new LoginThrottle()),
+        (typeof opts.throttle === 'function' ? opts.throttle(handle.db) : opts.throttle) ??
+          (handle.dialect === 'postgres' ? new DbLoginThrottle(handle.db) : new LoginThrottle()),
         opts.now,
       ),
       version: 'test',

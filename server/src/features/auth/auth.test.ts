@@ -3,7 +3,7 @@ import { MESSAGES, SESSION_COOKIE } from '../../../../common/src/constants.js';
 import { createHarness, createUserAndSignIn, type Harness, signIn, TEST_PASSWORD } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import { addUser, setPassword } from '../users/service.js';
-import { LoginThrottle } from './throttle.js';
+import { DEFAULT_LIMITS, LoginThrottle } from './throttle.js';
 
 let h: Harness;
 afterEach(async () => h?.close());
@@ -56,7 +56,7 @@ describe('login', () => {
   });
 
   it('throttles guessing per username, even the right password, with 429 and Retry-After', async () => {
-    h = await createHarness({ throttle: new LoginThrottle({ windowMs: 60_000, perIp: 100, perUsername: 3 }) });
+    h = await createHarness({ throttle: new LoginThrottle({ ...DEFAULT_LIMITS, perIp: 100, perUsername: 3 }) });
     await addUser(h.ctx.db, 'alice', TEST_PASSWORD, false);
     for (let i = 0; i < 3; i++)
       expect((await login({ username: 'alice', password: `guess${i}` })).statusCode).toBe(401);
@@ -67,7 +67,7 @@ describe('login', () => {
   });
 
   it('throttles one address trying many usernames', async () => {
-    h = await createHarness({ throttle: new LoginThrottle({ windowMs: 60_000, perIp: 4, perUsername: 100 }) });
+    h = await createHarness({ throttle: new LoginThrottle({ ...DEFAULT_LIMITS, perIp: 4, perUsername: 100 }) });
     await addUser(h.ctx.db, 'alice', TEST_PASSWORD, false);
     for (let i = 0; i < 4; i++) await login({ username: `user${i}`, password: 'x' });
     expect((await login({ username: 'alice', password: TEST_PASSWORD })).statusCode).toBe(429);

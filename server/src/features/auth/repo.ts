@@ -107,3 +107,40 @@ export async function deleteSessionByPublicId(db: Db, userId: number, publicId: 
 export async function deleteExpiredSessions(db: Db, now: string) {
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
 }
+
+/** A device cookie's row and the name of its user, by the hash of its token. */
+export function findDeviceByTokenHash(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('device_cookies')
+    .innerJoin('users', 'users.id', 'device_cookies.user_id')
+    .select(['device_cookies.id', 'device_cookies.created_at', 'users.username'])
+    .where('device_cookies.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function insertDevice(db: Db, d: { user_id: number; token_hash: string; now: string }) {
+  await db
+    .insertInto('device_cookies')
+    .values({ user_id: d.user_id, token_hash: d.token_hash, created_at: d.now, last_used_at: d.now })
+    .execute();
+}
+
+export async function touchDevice(db: Db, id: number, now: string) {
+  await db.updateTable('device_cookies').set({ last_used_at: now }).where('id', '=', id).execute();
+}
+
+/** Keeps the user's `keep` most recently used devices and deletes the others. */
+export async function trimDevices(db: Db, userId: number, keep: number) {
+  const kept = db
+    .selectFrom('device_cookies')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('last_used_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(keep);
+  await db.deleteFrom('device_cookies').where('user_id', '=', userId).where('id', 'not in', kept).execute();
+}
+
+export async function deleteDevicesCreatedBefore(db: Db, before: string) {
+  await db.deleteFrom('device_cookies').where('created_at', '<=', before).execute();
+}

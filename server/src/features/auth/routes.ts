@@ -12,6 +12,8 @@ import { errors, noContent } from '../../../../common/src/api/common.js';
 import { SESSION_COOKIE } from '../../../../common/src/constants.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
+import { deviceTokenOf, setDeviceCookie } from './deviceCookie.js';
+import { ProxyHint } from './proxyHint.js';
 
 const tags = ['auth'];
 
@@ -26,6 +28,7 @@ export async function authRoutes(app: App, ctx: AppContext) {
   });
   const clearCookie = (request: FastifyRequest, reply: FastifyReply) =>
     reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+  const proxyHint = new ProxyHint({ trustProxy: ctx.config.trustProxy });
 
   r.post(
     '/api/auth/login',
@@ -34,21 +37,29 @@ export async function authRoutes(app: App, ctx: AppContext) {
       schema: {
         tags,
         operationId: 'auth.login',
-        summary: 'Sign in; returns a bearer token and sets the session cookie',
+        summary: 'Sign in; returns a bearer token and sets the session cookie and the device cookie',
         body: loginRequest,
         response: { 200: loginResponse, ...errors(400, 401, 403, 413, 429) },
       },
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const result = await ctx.auth.login(username, password, request.ip, request.headers['user-agent'] ?? null);
+      proxyHint.note(request.ip, request.log);
+      const result = await ctx.auth.login(
+        username,
+        password,
+        request.ip,
+        request.headers['user-agent'] ?? null,
+        deviceTokenOf(ctx.config, request),
+      );
       // A new session each sign-in; the one this browser held before ends with it.
       if (request.authUser) await ctx.auth.logout(request.authUser);
       reply.setCookie(SESSION_COOKIE, result.token, {
         ...cookieOptions(request),
         maxAge: Math.floor(ctx.config.sessionMaxMs / 1000),
       });
-      return result;
+      if (result.deviceToken) setDeviceCookie(ctx.config, request, reply, result.deviceToken);
+      return { token: result.token, user: result.user };
     },
   );
 

@@ -1,34 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { throttleBehaviour } from '../../test/throttleBehaviour.js';
+import { waitAfter } from './backoff.js';
 import { LoginThrottle, RefusalPacer } from './throttle.js';
 
-describe('LoginThrottle', () => {
-  it('lets a username through up to its limit, then refuses it until the window passes; a success clears it', () => {
-    let now = 0;
-    const t = new LoginThrottle({ windowMs: 1000, perIp: 100, perUsername: 2 }, () => now);
-    expect(t.acquire('1.1.1.1', 'Alice')).toBe(0);
-    expect(t.acquire('2.2.2.2', 'alice')).toBe(0);
-    // Counted when let through: the third attempt is refused before any hashing.
-    expect(t.acquire('3.3.3.3', 'ALICE')).toBe(1);
-    now = 1000;
-    expect(t.acquire('3.3.3.3', 'alice')).toBe(0);
-    expect(t.acquire('1.1.1.1', 'bob')).toBe(0);
-    expect(t.acquire('1.1.1.1', 'bob')).toBe(0);
-    t.recordSuccess('1.1.1.1', 'bob');
-    expect(t.acquire('1.1.1.1', 'bob')).toBe(0);
-  });
+describe('LoginThrottle (counters in memory)', () => {
+  throttleBehaviour(async (limits, now) => new LoginThrottle(limits, now));
+});
 
-  it('refuses an address that tries many usernames; signing in does not count against it', () => {
-    const t = new LoginThrottle({ windowMs: 1000, perIp: 3, perUsername: 100 }, () => 0);
-    expect(t.acquire('7.7.7.7', 'carol')).toBe(0);
-    t.recordSuccess('7.7.7.7', 'carol');
-    for (const u of ['a', 'b', 'c']) expect(t.acquire('9.9.9.9', u)).toBe(0);
-    expect(t.acquire('9.9.9.9', 'zed')).toBeGreaterThan(0);
-    expect(t.acquire('8.8.8.8', 'zed')).toBe(0);
-    // Many successful sign-ins from one address (an office) never lock it.
-    for (let i = 0; i < 10; i++) {
-      expect(t.acquire('7.7.7.7', `user${i}`)).toBe(0);
-      t.recordSuccess('7.7.7.7', `user${i}`);
-    }
+describe('backoff', () => {
+  const rule = { limit: 10, firstWaitMs: 60_000, maxWaitMs: 15 * 60_000, forgetMs: 15 * 60_000 };
+  it('waits a minute after the tenth failure, doubling to 15 minutes', () => {
+    const waits = Array.from({ length: 16 }, (_, i) => waitAfter(i + 1, rule) / 60_000);
+    expect(waits).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 15, 15, 15]);
+    expect(waitAfter(10_000, rule)).toBe(15 * 60_000);
   });
 });
 

@@ -276,6 +276,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   cron_executions: "the history of the jobs' runs at this installation (their output and errors)",
   search_index: 'derived from the exported rows, rebuilt by the database on import',
   login_attempts: 'failed-login counters of the installation, not of an account',
+  device_cookies: 'secrets (hashes of the device cookies of browsers that signed in at this installation)',
 };
 
 /** An imported job must be one this installation runs for a user, on a valid schedule and config. */

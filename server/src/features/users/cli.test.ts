@@ -1,6 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_COOKIE, MESSAGES } from '../../../../common/src/constants.js';
 import { cliBundle, runCli } from '../../test/cli.js';
 import { createHarness, type Harness, signIn } from '../../test/harness.js';
+import { DbLoginThrottle } from '../auth/dbThrottle.js';
 
 let h: Harness;
 let cli: string;
@@ -39,13 +41,49 @@ describe('users CLI', { timeout: 120_000 }, () => {
     expect(users(['remove', 'carol']).err).toContain("No user 'carol'");
   });
 
-  it('changes a password and signs the user out', async () => {
+  it("changes a password, signs the user out and revokes their browsers' device cookies", async () => {
     h = await createHarness();
     users(['add', 'erin'], 'first password');
+    users(['add', 'gus'], 'gus password');
     const erin = await signIn(h, 'erin', 'first password');
-    expect(users(['passwd', 'erin'], 'second password').code).toBe(0);
+    await signIn(h, 'gus', 'gus password');
+    const devices = () =>
+      h.ctx.db
+        .selectFrom('device_cookies')
+        .innerJoin('users', 'users.id', 'device_cookies.user_id')
+        .select('users.username')
+        .orderBy('users.username')
+        .execute();
+    expect(await devices()).toEqual([{ username: 'erin' }, { username: 'gus' }]);
+    const passwd = users(['passwd', 'erin'], 'second password');
+    expect(passwd.code).toBe(0);
+    expect(passwd.out).toContain('device cookies revoked');
     expect((await erin.request({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    expect(await devices()).toEqual([{ username: 'gus' }]);
     await signIn(h, 'erin', 'second password');
+  });
+
+  it("unlock lifts a username's wait at once", async () => {
+    h = await createHarness({ throttle: (db) => new DbLoginThrottle(db) });
+    users(['add', 'hana'], 'hana password');
+    const login = (password: string, remoteAddress: string, device?: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'hana', password },
+        remoteAddress,
+        ...(device ? { cookies: { [DEVICE_COOKIE]: device } } : {}),
+      });
+    for (let i = 0; i < 10; i++) expect((await login(`guess ${i}`, `198.51.100.${i}`)).statusCode).toBe(401);
+    const held = await login('hana password', '192.0.2.1');
+    expect(held.statusCode).toBe(429);
+    expect(held.json()).toEqual({ error: MESSAGES.tooManyAttempts });
+    const unlock = users(['unlock', 'Hana']);
+    expect(unlock.code).toBe(0);
+    expect(unlock.out).toContain("Lifted the sign-in wait for 'Hana'");
+    expect((await login('hana password', '192.0.2.1')).statusCode).toBe(200);
+    expect(users(['unlock', 'hana']).out).toMatch(/No sign-in wait was held|restart it/);
+    expect(users(['unlock']).code).toBe(2);
   });
 
   it('cannot be fooled by odd usernames, stray arguments or misspelt flags', async () => {

@@ -1,12 +1,15 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.js';
 import { migrateToLatest, openDatabase } from '../../db/index.js';
+import { clearUsernameLock } from '../auth/dbThrottle.js';
 import { addUser, listUsers, removeUser, setPassword, UserError } from './service.js';
 
 export const USAGE = `Usage: npm run users -- <command>
   add <username> [--admin]   create an account (password read from standard input)
   passwd <username>          set a new password (read from standard input); signs the user out everywhere
+                             and revokes their browsers' device cookies
   remove <username>          delete the account and all of its data
+  unlock <username>          lift the wait that failed sign-ins put on this username
   list                       list the accounts`;
 
 async function readPassword(): Promise<string> {
@@ -79,13 +82,28 @@ export async function runUsersCommand(argv: string[], env = process.env): Promis
       case 'passwd':
         if (!username) throw new UserError(USAGE);
         await setPassword(handle.db, username, await readPassword());
-        console.log(`Password changed for '${username}'; their sessions were signed out.`);
+        console.log(
+          `Password changed for '${username}'; their sessions were signed out and their device cookies revoked.`,
+        );
         return 0;
       case 'remove':
         if (!username) throw new UserError(USAGE);
         await removeUser(handle.db, username);
         console.log(`Removed user '${username}' and all of their data.`);
         return 0;
+      case 'unlock': {
+        if (!username) throw new UserError(USAGE);
+        const cleared = await clearUsernameLock(handle.db, username);
+        if (cleared) console.log(`Lifted the sign-in wait for '${username}'.`);
+        else if (handle.dialect === 'sqlite')
+          // With SQLite the server keeps its counters in its own memory (one process), out of reach here.
+          console.log(
+            `With SQLite the server keeps its sign-in counters in memory: restart it to lift the wait for '${username}'. ` +
+              'A browser that signed in as them before is not held by it.',
+          );
+        else console.log(`No sign-in wait was held for '${username}'.`);
+        return 0;
+      }
       case 'list': {
         const users = await listUsers(handle.db);
         for (const u of users)

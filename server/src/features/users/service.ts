@@ -43,7 +43,10 @@ export async function addUser(db: Db, username: string, password: string, isAdmi
     .execute();
 }
 
-/** Sets a new password and signs the user out everywhere. */
+/**
+ * Sets a new password and signs the user out everywhere; the user's device cookies are revoked
+ * too, so a browser that knew the old password is no longer a known device.
+ */
 export async function setPassword(db: Db, username: string, password: string) {
   checkPassword(password);
   const passwordHash = await hashPassword(password);
@@ -56,10 +59,11 @@ export async function setPassword(db: Db, username: string, password: string) {
       .where('id', '=', user.id)
       .execute();
     await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    await trx.deleteFrom('device_cookies').where('user_id', '=', user.id).execute();
   });
 }
 
-/** Removes the user; every row they own goes with them (foreign keys cascade). */
+/** Removes the user; every row they own goes with them (foreign keys cascade), device cookies included. */
 export async function removeUser(db: Db, username: string) {
   const res = await db.deleteFrom('users').where('username', '=', username).executeTakeFirst();
   if (Number(res.numDeletedRows) === 0) throw new UserError(`No user '${username}'.`);

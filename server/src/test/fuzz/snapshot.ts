@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 
 /**
  * Everything the app stores, grouped by the user it belongs to, as comparable text. Sessions
- * are left out (reads refresh them), and so are columns a read is allowed to touch.
+ * (and device cookies) are left out (reads refresh them), and so are columns a read is allowed to touch.
  */
 export interface Snapshot {
   /** user id → that user's rows, one text per table. */
@@ -15,7 +15,7 @@ export interface Snapshot {
   ids: Map<number, Map<string, { numbers: number[]; strings: string[] }>>;
 }
 
-const SKIP_TABLES = new Set<string>(['sessions', 'login_attempts']);
+const SKIP_TABLES = new Set<string>(['sessions', 'login_attempts', 'device_cookies']);
 const SKIP_COLUMNS = new Set(['last_used_at', 'last_seen_at']);
 const ID_COLUMN = /(^id$|uuid$|^public_id$)/;
 
