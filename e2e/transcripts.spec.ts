@@ -1,6 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { login, storedToken } from './helpers.js';
 
+const IMPORT_LABEL = 'Import a transcript file (.vtt, .srt, .txt or .docx)';
+/** Real meeting and caption files (server/src/test/transcriptCorpus/PROVENANCE.md). */
+const CORPUS = 'server/src/test/transcriptCorpus/';
+
 const auth = async (page: Page) => ({ authorization: `Bearer ${await storedToken(page)}` });
 
 /** Deletes the signed-in user's transcripts and todos through the API, so each test starts empty. */
@@ -204,34 +208,62 @@ test('the transcript dialog asks before closing with typed text and keeps it as 
   await text.fill('Bo: ship it.');
   await text.press('Control+Enter');
   await expect(dialog).toHaveCount(0);
+  // The "saved" notification sits over the floating button (and a pointer over it keeps it open).
+  await page.getByRole('button', { name: 'Dismiss notification' }).click();
   dialog = await open();
   await expect(title).toHaveValue('');
   await expect(dialog.getByText('A draft you had not saved was restored.')).toHaveCount(0);
 });
 
-test('imports a .vtt export into the form, speakers kept and timestamps dropped', async ({ page }) => {
+test('imports a .vtt export into the form, speakers and start times kept', async ({ page }) => {
   await page.getByRole('button', { name: 'Add New Transcript' }).click();
-  await page.getByLabel('Import a transcript file (.vtt, .srt or .txt)').setInputFiles({
+  await page.getByLabel(IMPORT_LABEL).setInputFiles({
     name: 'Weekly sync.vtt',
     mimeType: 'text/vtt',
     buffer: Buffer.from(
       '\uFEFFWEBVTT\r\n\r\n1\r\n00:00:01.000 --> 00:00:03.000\r\n<v Alice>Good morning.</v>\r\n\r\n2\r\n00:00:03.000 --> 00:00:05.000\r\n<v Bob>Action: send the deck.</v>\r\n',
     ),
   });
-  await expect(page.getByLabel('Content')).toHaveValue('Alice: Good morning.\n\nBob: Action: send the deck.');
+  await expect(page.getByLabel('Content')).toHaveValue(
+    '[0:01] Alice: Good morning.\n\n[0:03] Bob: Action: send the deck.',
+  );
   await expect(page.getByLabel('Title')).toHaveValue('Weekly sync');
   await page.getByRole('button', { name: 'Add Transcript', exact: true }).click();
   await expect(rows(page).first()).toContainText('Weekly sync');
 
   // A broken file says why and leaves the form as it was.
   await page.getByRole('button', { name: 'Add New Transcript' }).click();
-  await page.getByLabel('Import a transcript file (.vtt, .srt or .txt)').setInputFiles({
+  await page.getByLabel(IMPORT_LABEL).setInputFiles({
     name: 'broken.vtt',
     mimeType: 'text/vtt',
     buffer: Buffer.from('not a caption file at all'),
   });
   await expect(page.getByRole('alert')).toContainText('This .vtt file could not be read');
   await expect(page.getByLabel('Content')).toHaveValue('');
+});
+
+test('imports a Windows-1252 .srt and a Teams .docx as their bytes: accents and speakers kept', async ({ page }) => {
+  // The page's form: a French subtitle file in Windows-1252, whose accents file.text() would lose.
+  await page.getByRole('button', { name: 'Add New Transcript' }).click();
+  await page.getByLabel(IMPORT_LABEL).setInputFiles(`${CORPUS}windows-1252-french.srt`);
+  const content = page.getByLabel('Content');
+  await expect(content).toHaveValue(
+    /^\[0:01\] Downloaded From www\.AllSubs\.org CE FILM RELATE DES ÉVÉNEMENTS QUI ONT EXISTÉ\./,
+  );
+  await expect(content).toHaveValue(/avant l'existence du câble, où le présentateur local régnait en maître\./);
+  await expect(page.getByLabel('Title')).toHaveValue('windows-1252-french');
+
+  // The quick form: a Teams transcript document.
+  await page.getByRole('button', { name: 'Add transcript', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Impromptu Transcript' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Meeting Transcript' });
+  await dialog.getByLabel(IMPORT_LABEL).setInputFiles(`${CORPUS}teams-transcript-hand-made.docx`);
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Imported teams-transcript-hand-made.docx: speakers Zoë Müller, José Álvarez, Ünal Kaya.',
+  );
+  const text = dialog.getByRole('textbox', { name: 'Transcript', exact: true });
+  await expect(text).toHaveValue(/\n\n\[0:03\] Zoë Müller: Bonjour à tous, on commence \?/);
+  await expect(text).toHaveValue(/\n\n\[0:36\] Ünal Kaya: Yes, I will book the room for Thursday\.$/);
 });
 
 test('turns ticked action items into todos that name the meeting', async ({ page }) => {

@@ -3,7 +3,7 @@
  * is a piece of one sentence of the transcript, cut out and trimmed, never reworded (only its
  * first letter is capitalised), so nothing is invented.
  *
- * A line's speaker label ("Dana Lee: ") is set aside and the rest is cut into sentences
+ * A line's start time and speaker label ("[0:03] Dana Lee: ") are set aside and the rest is cut into sentences
  * (`Intl.Segmenter`, rejoined after abbreviations such as "Dr."). Rules, tried on each sentence
  * holding a marker or a verb of intent, in order (the first that matches wins):
  *  1. a checkbox: `- [ ] text`, `* [ ] text`, `[ ] text`
@@ -18,6 +18,8 @@
  * came from, not the whole paragraph.
  */
 
+import { labelledSpeaker, TIME_PREFIX } from './speakerLabel.js';
+
 export interface ExtractedItem {
   /** The todo's text: a piece of `source` (its first letter capitalised). */
   text: string;
@@ -30,11 +32,6 @@ export const ACTION_ITEMS_MAX = 50;
 export const ITEM_MAX_LENGTH = 120;
 const SOURCE_MAX_LENGTH = 300;
 const MIN_LENGTH = 3;
-
-/** "Dana Lee: " at the start of a line (Zoom's label, as the importer writes it). */
-const SPEAKER = /^([\p{L}\p{M}][\p{L}\p{M}\p{N} .'’()-]{0,58}?):\s+/u;
-/** Labels that look like a speaker but start an item. */
-const LABEL_WORDS = /^(?:action(?:[ -]items?)?|to-?do|to do|todo)$/i;
 
 // Explicit markers, at the start of a sentence. The `s` flag lets `(.+)$` take the rest at once.
 const MARKERS: RegExp[] = [
@@ -150,8 +147,7 @@ function exactSentence(text: string, at: number, lo: number, hi: number): [numbe
 /** A sentence of the transcript as the rules read it: one line of single spaces, its speaker label set aside. */
 function cleaned(raw: string): string {
   const sentence = raw.replace(/\s+/gu, ' ').trim();
-  const speaker = sentence.match(SPEAKER);
-  return speaker?.[1] && !LABEL_WORDS.test(speaker[1]) ? sentence.slice(speaker[0].length) : sentence;
+  return labelledSpeaker(sentence)?.rest ?? sentence.replace(TIME_PREFIX, '');
 }
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cuesToText, formatOf, normalizeText, stripMarkup } from './transcriptImport.js';
+import { clockOf, cuesToParagraphs, cuesToText, formatOf, normalizeText, stripMarkup } from './transcriptImport.js';
 
 describe('transcript import: cues to text', () => {
-  it('joins consecutive cues of one speaker, keeps names and drops timestamps', () => {
+  it('joins consecutive cues of one speaker and keeps names (no time when the cues have none)', () => {
     expect(
       cuesToText([
         { voice: 'Alice Smith', text: 'Hello <b>everyone</b>,\nthanks for coming.' },
@@ -19,10 +19,55 @@ describe('transcript import: cues to text', () => {
     ).toBe('Dana Lee: Good morning. Shall we?\n\nEve: Yes.');
   });
 
-  it('keeps speaker-less cues one per paragraph and drops rolling duplicates and empty cues', () => {
-    expect(cuesToText([{ text: 'one' }, { text: 'one' }, { text: '<i></i>' }, { text: '{\\an8}two' }])).toBe(
-      'one\n\ntwo',
+  it('joins speaker-less cues a minute at a time and drops rolling duplicates and empty cues', () => {
+    expect(cuesToText([{ text: 'one' }, { text: 'one' }, { text: '<i></i>' }, { text: '{\\an8}two' }])).toBe('one two');
+    expect(
+      cuesToText([
+        { text: 'a', start: 0 },
+        { text: 'b', start: 59 },
+        { text: 'c', start: 61 },
+        { voice: 'Ann', text: 'd', start: 62 },
+        { text: 'e', start: 63 },
+      ]),
+    ).toBe('[0:00] a b\n\n[1:01] c\n\n[1:02] Ann: d\n\n[1:03] e');
+  });
+
+  it('keeps each paragraph’s first start time, and drops what YouTube’s rolling captions repeat', () => {
+    const rolling = [
+      { text: 'the first<00:00:00.560><c> thing</c>', start: 0.03 },
+      { text: 'the first thing\n ', start: 2.9 },
+      { text: 'the first thing\nto talk<00:00:03.400><c> about</c>', start: 2.91 },
+      { text: 'to talk about', start: 5.6 },
+    ];
+    expect(cuesToText(rolling)).toBe('[0:00] the first thing to talk about');
+    // A repeated line is dropped only when the same speaker says it again.
+    expect(
+      cuesToParagraphs([
+        { voice: 'Ann', text: 'Yes.', start: 3725 },
+        { voice: 'Bob', text: 'Yes.', start: 3726 },
+        { voice: 'Bob', text: 'Yes.', start: 3727 },
+      ]),
+    ).toEqual([
+      { speaker: 'Ann', text: 'Yes.', time: '1:02:05' },
+      { speaker: 'Bob', text: 'Yes.', time: '1:02:06' },
+    ]);
+  });
+
+  it('decodes character references, in the text and in the speaker’s name (Teams writes &#237;)', () => {
+    expect(cuesToText([{ voice: 'Carlos Far&#237;as', text: 'S&#xED; &amp; no &lt;b&gt;' }])).toBe(
+      'Carlos Farías: Sí & no <b>',
     );
+  });
+
+  it('writes times as m:ss, and h:mm:ss from an hour on', () => {
+    expect([0, 9.99, 61, 3599, 3600, 36_061].map(clockOf)).toEqual([
+      '0:00',
+      '0:09',
+      '1:01',
+      '59:59',
+      '1:00:00',
+      '10:01:01',
+    ]);
   });
 
   it('removes styling tags, timestamps tags and SRT position codes', () => {
@@ -40,6 +85,7 @@ describe('transcript import: cues to text', () => {
     expect(formatOf('a.srt', 'WEBVTT')).toBe('srt');
     expect(formatOf('notes', '\uFEFFWEBVTT\n')).toBe('vtt');
     expect(formatOf('notes.md', 'hello')).toBe('txt');
+    expect(formatOf('Teams meeting.DOCX', '')).toBe('docx');
   });
 
   it('normalizes BOM and line ends', () => {

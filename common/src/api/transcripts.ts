@@ -154,15 +154,48 @@ export const bulkDeleteTranscriptsRequest = z.object({
 });
 export { type BulkDeleteResponse, bulkDeleteResponse };
 
-/** A file's text to turn into transcript content (nothing is saved). */
-export const importTranscriptRequest = z.object({
-  filename: z.string().trim().min(1, 'File name is required').max(255),
-  text: z.string().max(TRANSCRIPT_MAX_CHARS * 3, 'The file is too large'),
-});
+/** The largest file the import reads: three bytes for each character a transcript may hold. */
+export const TRANSCRIPT_IMPORT_MAX_BYTES = TRANSCRIPT_MAX_CHARS * 3;
+export const TRANSCRIPT_IMPORT_TOO_LARGE = 'The file is too large';
+export const TRANSCRIPT_IMPORT_FORMATS = ['vtt', 'srt', 'txt', 'docx'] as const;
+export const TRANSCRIPT_IMPORT_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
+
+/**
+ * A file to turn into transcript content (nothing is saved): its name and either its text (as
+ * API clients have always sent it) or its bytes in base64, which the server decodes itself
+ * (byte-order mark, else UTF-8, else Windows-1252); a .docx can only be sent as bytes.
+ */
+export const importTranscriptRequest = z
+  .object({
+    filename: z.string().trim().min(1, 'File name is required').max(255),
+    text: z
+      .string()
+      .max(TRANSCRIPT_IMPORT_MAX_BYTES, TRANSCRIPT_IMPORT_TOO_LARGE)
+      .optional()
+      .describe('The file’s text, already decoded (.vtt, .srt, .txt)'),
+    base64: z
+      .string()
+      .max(Math.ceil(TRANSCRIPT_IMPORT_MAX_BYTES / 3) * 4, TRANSCRIPT_IMPORT_TOO_LARGE)
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64 must be the file’s bytes in base64')
+      .optional()
+      .describe(
+        `The file’s bytes in base64 (.vtt, .srt, .txt in any encoding, .docx), at most ${TRANSCRIPT_IMPORT_MAX_BYTES.toLocaleString('en-US')} bytes`,
+      ),
+  })
+  .refine((b) => (b.text === undefined) !== (b.base64 === undefined), {
+    message: 'Send the file as text or as base64, one of the two',
+  });
+export type ImportTranscriptRequest = z.infer<typeof importTranscriptRequest>;
+
 export const importTranscriptResponse = z.object({
-  format: z.enum(['vtt', 'srt', 'txt']),
-  content: z.string(),
-  cues: z.number().int(),
+  format: z.enum(TRANSCRIPT_IMPORT_FORMATS),
+  content: z.string().describe('Paragraphs “[start time] Speaker: words”, a blank line between them'),
+  cues: z.number().int().describe('Captions read (0 for .txt and .docx)'),
+  speakers: z.array(z.string()).describe('The speakers named, each once, in the order they first speak'),
+  encoding: z
+    .enum(TRANSCRIPT_IMPORT_ENCODINGS)
+    .optional()
+    .describe('How the bytes of a text file sent as base64 were read'),
 });
 export type ImportTranscriptResponse = z.infer<typeof importTranscriptResponse>;
 

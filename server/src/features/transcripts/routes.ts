@@ -10,6 +10,7 @@ import {
   importTranscriptResponse,
   listTranscriptsQuery,
   TRANSCRIPT_BODY_LIMIT,
+  TRANSCRIPT_IMPORT_MAX_BYTES,
   TRANSCRIPT_PAGE_MAX,
   transcript,
   transcriptBody,
@@ -151,12 +152,14 @@ export async function transcriptRoutes(app: App, ctx: AppContext) {
       schema: {
         operationId: 'transcripts.import',
         tags,
-        summary: 'Turn a .vtt, .srt or .txt file’s text into transcript content (saves nothing)',
+        summary:
+          'Turn a .vtt, .srt, .txt or .docx file into transcript content: speakers named, one paragraph per turn with its start time (saves nothing)',
+        description: `Send the file’s text as \`text\`, or its bytes in base64 as \`base64\` (the encoding is then found from the byte-order mark, else UTF-8, else Windows-1252; a .docx only this way). Speakers come from WebVTT voice tags (Teams), Webex cue identifiers, “Name: text” lines (Zoom, Meet) and the speaker lines of Teams and Zoom documents. Files up to ${TRANSCRIPT_IMPORT_MAX_BYTES.toLocaleString('en-US')} bytes.`,
         body: importTranscriptRequest,
         response: { 200: importTranscriptResponse, ...write },
       },
     },
-    async (request) => importTranscriptFile(request.body.filename, request.body.text),
+    async (request) => importTranscriptFile(request.body),
   );
 
   r.post(

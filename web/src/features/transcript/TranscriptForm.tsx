@@ -6,7 +6,7 @@ import { messageOf } from '../../api/client';
 import { useSession } from '../../app/auth/session';
 import { useToday } from '../../app/time/useToday';
 import { Button, ConfirmDialog, Select, TextArea, TextField } from '../../ui';
-import { createTranscript, importTranscriptFile, refreshTranscripts, updateTranscript } from './api';
+import { createTranscript, refreshTranscripts, updateTranscript } from './api';
 import {
   draftTarget,
   dropTranscriptDraft,
@@ -15,6 +15,7 @@ import {
   type TranscriptTextDraft,
 } from './drafts';
 import { longDate } from './format';
+import { IMPORT_ACCEPT, IMPORT_BUTTON, IMPORT_LABEL, importNotice, importTranscriptFile } from './importFile';
 import styles from './Transcript.module.css';
 
 /** What the form edits; an id means the transcript exists and is updated. */
@@ -62,11 +63,9 @@ const sameText = (a: TranscriptTextDraft, b: TranscriptTextDraft) =>
   a.context === b.context &&
   a.content === b.content;
 
-const IMPORT_ACCEPT = '.vtt,.srt,.txt,text/vtt,text/plain,application/x-subrip';
-
 /**
  * The transcript form of the modal and of the Notes quick choice. Ctrl+Enter or Cmd+Enter saves.
- * A .vtt, .srt or .txt file can be imported into the transcript area (speakers kept, timestamps dropped).
+ * A .vtt, .srt, .txt or .docx file can be imported into the transcript area (speakers and start times kept).
  * What is typed is kept as a draft in this browser until it is saved (see drafts.ts); a restored
  * draft is announced, and can be discarded after a question.
  */
@@ -155,13 +154,9 @@ export function TranscriptForm({ mode, initial, onSaved, onCancel, onBusyChange,
     setError(null);
     setNotice(null);
     try {
-      const out = await importTranscriptFile(file.name, await file.text());
+      const out = await importTranscriptFile(file);
       set('content', out.content);
-      setNotice(
-        out.format === 'txt'
-          ? `Imported ${file.name}.`
-          : `Imported ${file.name}: ${out.cues} captions, speakers kept, timestamps dropped.`,
-      );
+      setNotice(importNotice(file.name, out));
     } catch (e) {
       setError(messageOf(e, `Could not read ${file.name}.`));
     } finally {
@@ -176,7 +171,7 @@ export function TranscriptForm({ mode, initial, onSaved, onCancel, onBusyChange,
       rows={quick ? 12 : 10}
       value={d.content}
       onChange={(e) => set('content', e.target.value)}
-      placeholder="Paste or type what was said, or import a .vtt, .srt or .txt file."
+      placeholder="Paste or type what was said, or import a .vtt, .srt, .txt or .docx file."
       required
     />
   );
@@ -242,7 +237,7 @@ export function TranscriptForm({ mode, initial, onSaved, onCancel, onBusyChange,
           type="file"
           accept={IMPORT_ACCEPT}
           className={styles.fileInput}
-          aria-label="Import a transcript file (.vtt, .srt or .txt)"
+          aria-label={IMPORT_LABEL}
           onChange={(e) => void importFile(e.target.files?.[0])}
           tabIndex={-1}
         />
@@ -253,7 +248,7 @@ export function TranscriptForm({ mode, initial, onSaved, onCancel, onBusyChange,
           loading={importing}
           loadingText="Importing..."
         >
-          Import .vtt, .srt or .txt
+          {IMPORT_BUTTON}
         </Button>
         {notice && (
           <span className={styles.muted} role="status">

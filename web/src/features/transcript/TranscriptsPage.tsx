@@ -27,12 +27,12 @@ import {
   createTranscript,
   deleteTranscript,
   fetchTranscript,
-  importTranscriptFile,
   refreshTranscripts,
   updateTranscript,
   useTranscriptPages,
 } from './api';
 import { shortDate, typeLabel } from './format';
+import { IMPORT_ACCEPT, IMPORT_BUTTON, IMPORT_LABEL, importTranscriptFile, titleOfFile } from './importFile';
 import styles from './Transcript.module.css';
 
 const PAGE = 50;
@@ -205,9 +205,9 @@ function AddTranscriptForm({ editing, onDone }: { editing: Transcript | null; on
     setImporting(true);
     setError(null);
     try {
-      const out = await importTranscriptFile(file.name, await file.text());
+      const out = await importTranscriptFile(file);
       setContent(out.content);
-      if (!title.trim()) setTitle(file.name.replace(/\.(vtt|srt|txt)$/i, ''));
+      if (!title.trim()) setTitle(titleOfFile(file.name));
     } catch (err) {
       setError(messageOf(err, `Could not read ${file.name}.`));
     } finally {
@@ -237,9 +237,9 @@ function AddTranscriptForm({ editing, onDone }: { editing: Transcript | null; on
           <input
             ref={fileRef}
             type="file"
-            accept=".vtt,.srt,.txt,text/vtt,text/plain,application/x-subrip"
+            accept={IMPORT_ACCEPT}
             className={styles.fileInput}
-            aria-label="Import a transcript file (.vtt, .srt or .txt)"
+            aria-label={IMPORT_LABEL}
             tabIndex={-1}
             onChange={(e) => void importFile(e.target.files?.[0])}
           />
@@ -250,7 +250,7 @@ function AddTranscriptForm({ editing, onDone }: { editing: Transcript | null; on
             loading={importing}
             loadingText="Importing..."
           >
-            Import .vtt, .srt or .txt
+            {IMPORT_BUTTON}
           </Button>
         </div>
         {error && (

@@ -6,7 +6,6 @@ import { bulkDeleteResponse } from '../../../../common/src/api/common';
 import {
   actionItemsResponse,
   confirmActionItemsResponse,
-  importTranscriptResponse,
   TRANSCRIPT_PAGE_MAX,
   type TranscriptBody,
   type TranscriptSummary,
@@ -86,8 +85,6 @@ export const updateTranscript = (id: number, body: TranscriptBody) =>
 export const deleteTranscript = (id: number) => del(`/transcripts/${id}`);
 export const bulkDeleteTranscripts = (ids: number[]) =>
   post('/transcripts/bulk-delete', { ids }, { schema: bulkDeleteResponse });
-export const importTranscriptFile = (filename: string, text: string) =>
-  post('/transcripts/import', { filename, text }, { schema: importTranscriptResponse });
 export const proposeActionItems = (id: number) =>
   post(`/transcripts/action-items/${id}`, undefined, { schema: actionItemsResponse });
 export const confirmActionItems = (id: number, items: string[]) =>
