@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
-import { TOKEN_STORAGE_KEY } from '../common/src/constants.js';
+import { TOKEN_STORAGE_KEY } from '#common/constants.js';
 import { freePort } from '../server/src/test/freePort.js';
 import { startServer, waitUntilOk } from './server.js';
 

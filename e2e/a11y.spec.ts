@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { todayIn } from '../common/src/time.js';
+import { todayIn } from '#common/time.js';
 import { storedToken, submitLogin } from './helpers.js';
 import { type LlmApp, startApp } from './llmServer.js';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { MESSAGES_PAGE_DEFAULT } from '../common/src/api/coach.js';
+import { MESSAGES_PAGE_DEFAULT } from '#common/api/coach.js';
 import { storedToken } from './helpers.js';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';
 

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { CALENDAR_TEXT } from '../common/src/api/calendarText.js';
-import { addDays, mondayOf, startOfDayIn, todayIn } from '../common/src/time.js';
+import { CALENDAR_TEXT } from '#common/api/calendarText.js';
+import { addDays, mondayOf, startOfDayIn, todayIn } from '#common/time.js';
 import { type FakeGoogle, startFakeGoogle } from '../server/src/test/fakeGoogle.js';
 import { type Radicale, startRadicale } from '../server/src/test/radicale.js';
 import { storedToken } from './helpers.js';

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addDays, startOfDayIn, todayIn } from '../common/src/time.js';
+import { addDays, startOfDayIn, todayIn } from '#common/time.js';
 import { type Radicale, startRadicale } from '../server/src/test/radicale.js';
 import { storedToken } from './helpers.js';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { CRON_JOBS_PAGE_DEFAULT } from '../common/src/api/cron.js';
+import { CRON_JOBS_PAGE_DEFAULT } from '#common/api/cron.js';
 import { login, storedToken } from './helpers.js';
 
 test('schedule a backup from a preset, run it, see it in the history, toggle, edit and delete it', async ({ page }) => {

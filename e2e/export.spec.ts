@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { todayIn } from '../common/src/time.js';
+import { todayIn } from '#common/time.js';
 import { storedToken, submitLogin } from './helpers.js';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';
 

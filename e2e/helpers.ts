@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { TOKEN_STORAGE_KEY } from '../common/src/constants.js';
+import { TOKEN_STORAGE_KEY } from '#common/constants.js';
 
 /** The administrator that scripts/e2e-server.mjs creates. */
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;

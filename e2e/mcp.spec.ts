@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect, type Page, test } from '@playwright/test';
-import { API_KEY_TEXT } from '../common/src/apiKeyConstants.js';
+import { API_KEY_TEXT } from '#common/apiKeyConstants.js';
 import { storedToken } from './helpers.js';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEVICE_COOKIE, MESSAGES } from '../common/src/constants.js';
+import { DEVICE_COOKIE, MESSAGES } from '#common/constants.js';
 import { ADMIN, submitLogin } from './helpers.js';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';
 

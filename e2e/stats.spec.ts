@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addDays, sundayOf, todayIn } from '../common/src/time.js';
+import { addDays, sundayOf, todayIn } from '#common/time.js';
 import { storedToken } from './helpers.js';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { todayIn } from '../common/src/time.js';
+import { todayIn } from '#common/time.js';
 import { storedToken } from './helpers.js';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';
 

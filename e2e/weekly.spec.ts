@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { addDays as addDaysIso } from '../common/src/time.js';
+import { addDays as addDaysIso } from '#common/time.js';
 import { login, storedToken } from './helpers.js';
 
 const BANNER = "This week's plan is no longer editable...";

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { catalogueByName } from '../common/src/workoutCatalogue.js';
+import { catalogueByName } from '#common/workoutCatalogue.js';
 import { login, storedToken } from './helpers.js';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';
 

@@ -1,4 +1,4 @@
-import { addDays, todayIn } from '../../common/src/time.js';
+import { addDays, todayIn } from '#common/time.js';
 import { startRadicale } from '../../server/src/test/radicale.js';
 import { percentile } from '../stats.js';
 import type { BenchRow, BenchScenario } from '../types.js';

@@ -1,5 +1,5 @@
-import { CONVERSATIONS_PAGE_MAX } from '../../common/src/api/coach.js';
-import { ASSISTANT_REQUESTS } from '../../common/src/coachTexts.js';
+import { CONVERSATIONS_PAGE_MAX } from '#common/api/coach.js';
+import { ASSISTANT_REQUESTS } from '#common/coachTexts.js';
 import { DEFAULT_PROMPTS } from '../../server/src/ai/prompts/coach.js';
 import { sizes } from '../options.js';
 import { percentile } from '../stats.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EXECUTIONS_PAGE_MAX } from '../../common/src/api/cron.js';
+import { EXECUTIONS_PAGE_MAX } from '#common/api/cron.js';
 import { createAiProvider } from '../../server/src/ai/provider.js';
 import { loadConfig } from '../../server/src/config.js';
 import { type Db, migrateToLatest, openDatabase } from '../../server/src/db/index.js';

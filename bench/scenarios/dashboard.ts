@@ -1,4 +1,4 @@
-import { addDays, todayIn } from '../../common/src/time.js';
+import { addDays, todayIn } from '#common/time.js';
 import type { BenchScenario } from '../types.js';
 
 /** A year of workouts, notes and todos, so the overview and a year of stats have work to do. */

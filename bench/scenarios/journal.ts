@@ -1,6 +1,6 @@
-import { TODOS_DONE_PAGE_MAX } from '../../common/src/api/todos.js';
-import { JOURNAL_LIST_MAX, NOTES_MAX_PAGE_SIZE } from '../../common/src/journalConstants.js';
-import { parseDailyNote } from '../../common/src/journalText.js';
+import { TODOS_DONE_PAGE_MAX } from '#common/api/todos.js';
+import { JOURNAL_LIST_MAX, NOTES_MAX_PAGE_SIZE } from '#common/journalConstants.js';
+import { parseDailyNote } from '#common/journalText.js';
 import { sizes } from '../options.js';
 import type { BenchScenario } from '../types.js';
 

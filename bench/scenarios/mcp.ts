@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { API_KEYS_MAX_PER_USER, MCP_PATH } from '../../common/src/apiKeyConstants.js';
+import { API_KEYS_MAX_PER_USER, MCP_PATH } from '#common/apiKeyConstants.js';
 import type { BenchRow, BenchScenario } from '../types.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);

@@ -1,4 +1,4 @@
-import { TRANSCRIPT_PAGE_MAX } from '../../common/src/api/transcripts.js';
+import { TRANSCRIPT_PAGE_MAX } from '#common/api/transcripts.js';
 import type { BenchScenario } from '../types.js';
 
 const TRANSCRIPTS = 5000;

@@ -1,4 +1,4 @@
-import { parseDailyNote } from '../../common/src/journalText.js';
+import { parseDailyNote } from '#common/journalText.js';
 import type { BenchScenario } from '../types.js';
 
 const DAYS = 3650;

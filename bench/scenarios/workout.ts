@@ -1,6 +1,6 @@
-import { WORKOUT_PAGE_MAX } from '../../common/src/api/workout.js';
-import { ALL_EQUIPMENT, DEFAULT_EQUIPMENT } from '../../common/src/workoutConstants.js';
-import { planWorkout } from '../../common/src/workoutPlanner.js';
+import { WORKOUT_PAGE_MAX } from '#common/api/workout.js';
+import { ALL_EQUIPMENT, DEFAULT_EQUIPMENT } from '#common/workoutConstants.js';
+import { planWorkout } from '#common/workoutPlanner.js';
 import { saveLog } from '../../server/src/features/workout/logsRepo.js';
 import { savePlan } from '../../server/src/features/workout/plansRepo.js';
 import { saveProgress } from '../../server/src/features/workout/progressRepo.js';

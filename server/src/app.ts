@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { MESSAGES } from '../../common/src/constants.js';
+import { MESSAGES } from '#common/constants.js';
 import type { AppContext } from './context.js';
 import { registerFeatures } from './features/index.js';
 import { registerAuth } from './http/auth.js';

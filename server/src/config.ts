@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { PROVIDER_NAMES } from '../../common/src/api/health.js';
-import { MCP_RATE_LIMIT_PER_MINUTE } from '../../common/src/apiKeyConstants.js';
+import { PROVIDER_NAMES } from '#common/api/health.js';
+import { MCP_RATE_LIMIT_PER_MINUTE } from '#common/apiKeyConstants.js';
 import type { AiProviderConfig } from './ai/provider.js';
 
 const bool = z

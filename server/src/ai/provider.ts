@@ -1,4 +1,4 @@
-import { AI_TEXTS } from '../../../common/src/aiTexts.js';
+import { AI_TEXTS } from '#common/aiTexts.js';
 import { AI_ADMIN_HINTS } from './errors.js';
 import { createSdkProvider } from './sdkProvider.js';
 import { AiError, type AiProvider, type AiProviderConfig } from './types.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PROVIDER_NAMES } from '../../../common/src/api/health.js';
+import type { PROVIDER_NAMES } from '#common/api/health.js';
 
 /** The AI layer's shared shapes, apart from the providers that implement them. */
 export type ProviderName = (typeof PROVIDER_NAMES)[number];

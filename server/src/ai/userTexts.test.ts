@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ADMIN_ONLY_WORDS, AI_TEXTS } from '../../../common/src/aiTexts.js';
-import { ASSISTANT_REQUESTS } from '../../../common/src/coachTexts.js';
+import { ADMIN_ONLY_WORDS, AI_TEXTS } from '#common/aiTexts.js';
+import { ASSISTANT_REQUESTS } from '#common/coachTexts.js';
 import { NO_PROVIDER_REPLY } from '../features/coach/service.js';
 import { parseSse } from '../features/workout/testing.js';
 import { type FakeOpenAi, type FakeReply, startFakeOpenAi } from '../test/fakeOpenAi.js';

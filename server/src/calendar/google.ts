@@ -1,4 +1,4 @@
-import { addDays } from '../../../common/src/time.js';
+import { addDays } from '#common/time.js';
 import { type GoogleCredentials, refreshAccess } from './googleOauth.js';
 import {
   type Attendee,

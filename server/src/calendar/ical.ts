@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import ICAL from 'ical.js';
-import { addDays } from '../../../common/src/time.js';
+import { addDays } from '#common/time.js';
 import { readIcalText, type SkippedEvent } from './icalText.js';
 import { CalendarZones } from './icalZones.js';
 import {

@@ -1,4 +1,4 @@
-import type { CalendarProvider } from '../../../common/src/api/calendar.js';
+import type { CalendarProvider } from '#common/api/calendar.js';
 import { caldavProvider } from './caldav.js';
 import { googleProvider } from './google.js';
 import { icsProvider } from './ics.js';

@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { addDays } from '../../../common/src/time.js';
+import { addDays } from '#common/time.js';
 import { type CalendarZones, floatingTime, type Zone } from './icalZones.js';
 
 /**

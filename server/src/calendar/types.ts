@@ -1,4 +1,4 @@
-import type { CalendarProvider } from '../../../common/src/api/calendar.js';
+import type { CalendarProvider } from '#common/api/calendar.js';
 import type { Config } from '../config.js';
 
 /** An attendee as every provider reports it. */

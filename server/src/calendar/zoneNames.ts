@@ -1,6 +1,6 @@
 import timezonesModule, { type Timezone } from 'timezones.json';
 import { findIana } from 'windows-iana';
-import { canonicalTimeZone } from '../../../common/src/time.js';
+import { canonicalTimeZone } from '#common/time.js';
 
 /**
  * The IANA zone a calendar's TZID names, as real exports write them:

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, SESSION_COOKIE } from '../../../common/src/constants.js';
+import { MESSAGES, SESSION_COOKIE } from '#common/constants.js';
 import type { AuthService, AuthUser } from '../features/auth/service.js';
 import { HttpError } from './errors.js';
 

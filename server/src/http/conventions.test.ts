@@ -1,7 +1,7 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MESSAGES } from '../../../common/src/constants.js';
+import { MESSAGES } from '#common/constants.js';
 import {
   type ApiDocument,
   docPath,

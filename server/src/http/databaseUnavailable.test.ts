@@ -2,7 +2,7 @@ import net from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../../common/src/constants.js';
+import { MESSAGES } from '#common/constants.js';
 import { createHarness, createUserAndSignIn, type Harness } from '../test/harness.js';
 import { databaseUnavailable } from './errorHandler.js';
 

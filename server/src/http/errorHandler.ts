@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MESSAGES } from '../../../common/src/constants.js';
-import { formatIssue } from '../../../common/src/validation.js';
+import { MESSAGES } from '#common/constants.js';
+import { formatIssue } from '#common/validation.js';
 import { HttpError } from './errors.js';
 
 /** PostgreSQL's codes for a server that is shutting down, starting, or gone (class 08 and 57P0x). */

@@ -2,7 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { errors } from '../../../common/src/api/common.js';
+import { errors } from '#common/api/common.js';
 
 /** A route as registered, for the document's tests and anything that walks the API. */
 export interface ApiRoute {

@@ -1,7 +1,7 @@
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { todosResponse } from '../../../common/src/api/todos.js';
+import { todosResponse } from '#common/api/todos.js';
 import { createHarness, type Harness } from '../test/harness.js';
 import { compileResponseSerializer, responseSchemas } from './serializer.js';
 

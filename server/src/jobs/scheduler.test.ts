@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CRON_TEXT } from '../../../common/src/cronSchedule.js';
+import { CRON_TEXT } from '#common/cronSchedule.js';
 import { createHarness, type Harness } from '../test/harness.js';
 import { executionsOf, FakeClock, gatedType, insertTestJob, insertTestUser } from './testing.js';
 

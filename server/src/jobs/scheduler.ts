@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CRON_TEXT, nextRun } from '../../../common/src/cronSchedule.js';
+import { CRON_TEXT, nextRun } from '#common/cronSchedule.js';
 import type { AppContext, JobRunner } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import * as repo from './repo.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_KEY_TEXT } from '../../../common/src/apiKeyConstants.js';
+import { API_KEY_TEXT } from '#common/apiKeyConstants.js';
 import { createHarness, createUserAndSignIn, type Harness } from '../test/harness.js';
 import { connectMcp, createKey, listen } from './testing.js';
 

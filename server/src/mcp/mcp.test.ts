@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays, startOfDayIn } from '../../../common/src/time.js';
-import { currentWeek } from '../../../common/src/weekRules.js';
+import { addDays, startOfDayIn } from '#common/time.js';
+import { currentWeek } from '#common/weekRules.js';
 import { createHarness, createUserAndSignIn, type Harness, LOCAL_CALENDARS, userIdOf } from '../test/harness.js';
 import { startIcsFeed } from '../test/icsFeed.js';
 import { plannableWeek } from '../test/weeks.js';

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorResponse, errors } from '../../../common/src/api/common.js';
-import { mcpResponse } from '../../../common/src/api/mcp.js';
-import { API_KEY_TEXT, MCP_PATH } from '../../../common/src/apiKeyConstants.js';
-import { MESSAGES } from '../../../common/src/constants.js';
+import { errorResponse, errors } from '#common/api/common.js';
+import { mcpResponse } from '#common/api/mcp.js';
+import { API_KEY_TEXT, MCP_PATH } from '#common/apiKeyConstants.js';
+import { MESSAGES } from '#common/constants.js';
 import type { App, AppContext } from '../context.js';
 import { authenticateApiKey, type KeyUser } from '../features/apiKeys/service.js';
 import { HttpError } from '../http/errors.js';

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { TODOS_DONE_PAGE_MAX } from '../../../common/src/api/todos.js';
-import { LOG_STATUS_LABEL, logStatus } from '../../../common/src/workoutStatus.js';
+import { TODOS_DONE_PAGE_MAX } from '#common/api/todos.js';
+import { LOG_STATUS_LABEL, logStatus } from '#common/workoutStatus.js';
 import type { AppContext } from '../context.js';
 import type { KeyUser } from '../features/apiKeys/service.js';
 import { listJournalEntries } from '../features/journal/repo.js';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { MCP_PATH } from '../../../common/src/apiKeyConstants.js';
+import { MCP_PATH } from '#common/apiKeyConstants.js';
 import type { Harness, Client as RestClient } from '../test/harness.js';
 
 /** Starts the harness app on a free local port and returns the MCP endpoint's URL. */

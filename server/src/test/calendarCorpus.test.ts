@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CalendarEvent } from '../../../common/src/api/calendar.js';
-import { addDays, dateInZone } from '../../../common/src/time.js';
+import type { CalendarEvent } from '#common/api/calendar.js';
+import { addDays, dateInZone } from '#common/time.js';
 import { cacheWindow } from '../features/calendar/sync.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, LOCAL_CALENDARS } from './harness.js';
 import {

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, mondayOf, todayIn } from '../../../common/src/time.js';
+import { addDays, mondayOf, todayIn } from '#common/time.js';
 import type { Radicale } from './radicale.js';
 
 /**

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startOfDayIn } from '../../../common/src/time.js';
+import { startOfDayIn } from '#common/time.js';
 
 /**
  * The corpus of real calendar files (`calendarCorpus/`, see its PROVENANCE.md) and the

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { INJECTIONS, naiveAnswer } from '../../../common/src/testing/injectionCorpus.js';
-import { todayIn } from '../../../common/src/time.js';
+import { INJECTIONS, naiveAnswer } from '#common/testing/injectionCorpus.js';
+import { todayIn } from '#common/time.js';
 import { providerFor } from '../ai/testing.js';
 import { type FakeOpenAi, type FakeRequest, startFakeOpenAi } from './fakeOpenAi.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, LOCAL_CALENDARS } from './harness.js';

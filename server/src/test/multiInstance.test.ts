@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../../common/src/constants.js';
-import { todayIn } from '../../../common/src/time.js';
+import { MESSAGES } from '#common/constants.js';
+import { todayIn } from '#common/time.js';
 import { addUser } from '../features/users/service.js';
 import { createHarness, type Harness, LOCAL_CALENDARS, TEST_PASSWORD } from './harness.js';
 import { startIcsFeed } from './icsFeed.js';

@@ -1,4 +1,4 @@
-import { currentWeek, isWeekEditable, nextWeekOf } from '../../../common/src/weekRules.js';
+import { currentWeek, isWeekEditable, nextWeekOf } from '#common/weekRules.js';
 
 /**
  * The Monday of the week a user plans now: the current week, or on a Sunday (which belongs to

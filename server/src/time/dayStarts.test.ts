@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, startOfDayIn, todayIn } from '../../../common/src/time.js';
+import { addDays, startOfDayIn, todayIn } from '#common/time.js';
 import { dayStartIn, todayInZone } from './dayStarts.js';
 
 const ZONES = ['UTC', 'Europe/Paris', 'America/New_York', 'Pacific/Kiritimati', 'America/Santiago', 'Asia/Kolkata'];

@@ -1,4 +1,4 @@
-import { addDays, startOfDayIn, todayIn } from '../../../common/src/time.js';
+import { addDays, startOfDayIn, todayIn } from '#common/time.js';
 import { boundedMemo } from '../textMemo.js';
 
 /**

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '../../../common/src/time.js';
+import { DEFAULT_TIME_ZONE } from '#common/time.js';
 import type { Db } from '../db/index.js';
 import { todayInZone } from './dayStarts.js';
 

@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
-import { AUTH_EXPIRED_CODE } from '../../../common/src/api/calendarText';
-import { MESSAGES } from '../../../common/src/constants';
+import { AUTH_EXPIRED_CODE } from '#common/api/calendarText.js';
+import { MESSAGES } from '#common/constants.js';
 import { loginPathFor } from './loginPath';
 import { clearToken, getToken } from './token';
 

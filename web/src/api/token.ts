@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE_KEY } from '../../../common/src/constants';
+import { TOKEN_STORAGE_KEY } from '#common/constants.js';
 
 /** The bearer token lives in localStorage so a session survives reloads and new tabs. */
 export function getToken(): string | null {

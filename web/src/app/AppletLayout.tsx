@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import type { Section } from '../../../common/src/constants';
+import type { Section } from '#common/constants.js';
 import { AppletHeader } from '../ui/AppletHeader';
 import type { AppletTab } from '../ui/AppletTabs';
 import { LoadingState } from '../ui/Spinner';

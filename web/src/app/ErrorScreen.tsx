@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { MESSAGES } from '../../../common/src/constants';
+import { MESSAGES } from '#common/constants.js';
 import { Button } from '../ui/Button';
 import { AlertIcon } from '../ui/icons';
 import { LoadingState } from '../ui/Spinner';

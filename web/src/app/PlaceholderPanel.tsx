@@ -1,4 +1,4 @@
-import type { Section } from '../../../common/src/constants';
+import type { Section } from '#common/constants.js';
 import { Card } from '../ui/Card';
 import styles from './PlaceholderPanel.module.css';
 import { sectionInfo } from './sections';

@@ -1,4 +1,4 @@
-import type { Section } from '../../../common/src/constants';
+import type { Section } from '#common/constants.js';
 import type { NavigationSource } from './pendingNavigation';
 import { sectionOf } from './sections';
 import { readSession, sessionKey, writeSession } from './sessionStore';

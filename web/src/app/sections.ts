@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { SECTIONS, type Section } from '../../../common/src/constants';
+import { SECTIONS, type Section } from '#common/constants.js';
 import {
   AssistantIcon,
   CoachIcon,

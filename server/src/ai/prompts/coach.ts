@@ -1,4 +1,4 @@
-import type { CoachType } from '../../../../common/src/api/coach.js';
+import type { CoachType } from '#common/api/coach.js';
 
 /**
  * Built-in prompts of the three coaches. A user's stored settings replace them; the system

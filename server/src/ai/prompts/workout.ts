@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PlannerInput } from '../../../../common/src/workoutPlanner.js';
+import type { PlannerInput } from '#common/workoutPlanner.js';
 
 /** What the model must return: the §3 plan (uuids are added by the server) plus focus and intensity. */
 export const llmWorkoutSchema = z.object({

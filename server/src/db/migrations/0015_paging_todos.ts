@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { summarisePlan } from '../../../../common/src/workoutPlanSummary.js';
+import { summarisePlan } from '#common/workoutPlanSummary.js';
 
 /**
  * The plan list shows a page of titles: reading each plan's whole JSON to find its title made

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { TRANSCRIPT_PREVIEW_CHARS } from '../../../../common/src/api/transcripts.js';
+import { TRANSCRIPT_PREVIEW_CHARS } from '#common/api/transcripts.js';
 import { dialectOf, sql } from '../migrationHelpers.js';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_KEY_TEXT, API_KEYS_MAX_PER_USER } from '../../../../common/src/apiKeyConstants.js';
+import { API_KEY_TEXT, API_KEYS_MAX_PER_USER } from '#common/apiKeyConstants.js';
 import { createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import { authenticateApiKey } from './service.js';

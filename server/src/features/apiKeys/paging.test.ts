@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { API_KEYS_PAGE_DEFAULT, API_KEYS_PAGE_MAX } from '../../../../common/src/api/apiKeys.js';
+import { API_KEYS_PAGE_DEFAULT, API_KEYS_PAGE_MAX } from '#common/api/apiKeys.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 
 let h: Harness;

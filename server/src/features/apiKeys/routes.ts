@@ -4,8 +4,8 @@ import {
   apiKeysResponse,
   createApiKeyRequest,
   createdApiKey,
-} from '../../../../common/src/api/apiKeys.js';
-import { errors, noContent } from '../../../../common/src/api/common.js';
+} from '#common/api/apiKeys.js';
+import { errors, noContent } from '#common/api/common.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import * as service from './service.js';

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { ApiKey, ApiKeysQuery, CreatedApiKey } from '../../../../common/src/api/apiKeys.js';
+import type { ApiKey, ApiKeysQuery, CreatedApiKey } from '#common/api/apiKeys.js';
 import {
   API_KEY_EXPIRY_OPTIONS,
   API_KEY_PREFIX,
   API_KEY_TEXT,
   API_KEYS_MAX_PER_USER,
   type ApiKeyScope,
-} from '../../../../common/src/apiKeyConstants.js';
+} from '#common/apiKeyConstants.js';
 import type { Db } from '../../db/index.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { hashToken } from '../auth/tokens.js';

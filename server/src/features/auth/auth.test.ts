@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES, SESSION_COOKIE } from '../../../../common/src/constants.js';
+import { MESSAGES, SESSION_COOKIE } from '#common/constants.js';
 import { createHarness, createUserAndSignIn, type Harness, signIn, TEST_PASSWORD } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import { addUser, setPassword } from '../users/service.js';

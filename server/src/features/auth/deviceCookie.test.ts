@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEVICE_COOKIE, MESSAGES } from '../../../../common/src/constants.js';
+import { DEVICE_COOKIE, MESSAGES } from '#common/constants.js';
 import type { Db } from '../../db/index.js';
 import { createHarness, type Harness, TEST_PASSWORD } from '../../test/harness.js';
 import { addUser, removeUser, setPassword } from '../users/service.js';

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEVICE_COOKIE } from '../../../../common/src/constants.js';
+import { DEVICE_COOKIE } from '#common/constants.js';
 import { derivedKey } from '../../calendar/secrets.js';
 import type { Config } from '../../config.js';
 

@@ -7,9 +7,9 @@ import {
   okResponse,
   sessionsQuery,
   sessionsResponse,
-} from '../../../../common/src/api/auth.js';
-import { errors, noContent } from '../../../../common/src/api/common.js';
-import { SESSION_COOKIE } from '../../../../common/src/constants.js';
+} from '#common/api/auth.js';
+import { errors, noContent } from '#common/api/common.js';
+import { SESSION_COOKIE } from '#common/constants.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { deviceTokenOf, setDeviceCookie } from './deviceCookie.js';

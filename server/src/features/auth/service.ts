@@ -1,5 +1,5 @@
-import { MESSAGES } from '../../../../common/src/constants.js';
-import { DEFAULT_TIME_ZONE } from '../../../../common/src/time.js';
+import { MESSAGES } from '#common/constants.js';
+import { DEFAULT_TIME_ZONE } from '#common/time.js';
 import type { Db } from '../../db/index.js';
 import { HttpError } from '../../http/errors.js';
 import { DEVICE_COOKIE_MAX_AGE_MS } from './deviceCookie.js';

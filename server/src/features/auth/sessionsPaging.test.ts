@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SESSIONS_PAGE_DEFAULT, SESSIONS_PAGE_MAX } from '../../../../common/src/api/auth.js';
+import { SESSIONS_PAGE_DEFAULT, SESSIONS_PAGE_MAX } from '#common/api/auth.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 
 let h: Harness;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type DAVCalendar, fetchCalendarObjects } from 'tsdav';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CalendarEvent } from '../../../../common/src/api/calendar.js';
-import { addDays, dateInZone } from '../../../../common/src/time.js';
+import type { CalendarEvent } from '#common/api/calendar.js';
+import { addDays, dateInZone } from '#common/time.js';
 import { type SeededCalendar, seedRadicale } from '../../test/calendarSeed.js';
 import {
   type Client,

@@ -1,4 +1,4 @@
-import { addDays } from '../../../../common/src/time.js';
+import { addDays } from '#common/time.js';
 import type { AppContext } from '../../context.js';
 import { userTimeZone } from '../../time/userZone.js';
 import type { CalendarEventItem } from '../coach/coachData.js';

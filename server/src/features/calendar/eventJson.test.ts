@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarEventList } from '../../../../common/src/api/calendar.js';
-import { addDays, todayIn } from '../../../../common/src/time.js';
+import { calendarEventList } from '#common/api/calendar.js';
+import { addDays, todayIn } from '#common/time.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { eventsInRange, eventsInRangeJson, type RangeQuery } from './service.js';

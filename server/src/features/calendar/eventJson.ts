@@ -1,4 +1,4 @@
-import { type CalendarEvent, calendarEvent } from '../../../../common/src/api/calendar.js';
+import { type CalendarEvent, calendarEvent } from '#common/api/calendar.js';
 import { isoInZone } from '../../calendar/zoneFormat.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { type Written, writtenOnce } from '../../http/writtenOnce.js';

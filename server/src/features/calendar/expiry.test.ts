@@ -1,8 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import type { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALENDAR_TEXT, type CalendarEvent } from '../../../../common/src/api/calendar.js';
-import { addDays, mondayOf } from '../../../../common/src/time.js';
+import { CALENDAR_TEXT, type CalendarEvent } from '#common/api/calendar.js';
+import { addDays, mondayOf } from '#common/time.js';
 import { connectMcp, createKey, listen } from '../../mcp/testing.js';
 import { type SeededCalendar, seedRadicale } from '../../test/calendarSeed.js';
 import { type FakeGoogle, startFakeGoogle } from '../../test/fakeGoogle.js';

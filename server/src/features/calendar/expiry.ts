@@ -1,4 +1,4 @@
-import { AUTH_EXPIRED_CODE, CALENDAR_TEXT } from '../../../../common/src/api/calendarText.js';
+import { AUTH_EXPIRED_CODE, CALENDAR_TEXT } from '#common/api/calendarText.js';
 import type { Db } from '../../db/index.js';
 import { HttpError } from '../../http/errors.js';
 import * as repo from './repo.js';

@@ -1,4 +1,4 @@
-import { addDays } from '../../../../common/src/time.js';
+import { addDays } from '#common/time.js';
 import type { AppContext } from '../../context.js';
 import { dayStartIn, todayInZone } from '../../time/dayStarts.js';
 import { inZone } from './present.js';

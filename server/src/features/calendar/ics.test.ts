@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CalendarEvent } from '../../../../common/src/api/calendar.js';
-import { addDays, todayIn } from '../../../../common/src/time.js';
+import type { CalendarEvent } from '#common/api/calendar.js';
+import { addDays, todayIn } from '#common/time.js';
 import { createHarness, createUserAndSignIn, type Harness, LOCAL_CALENDARS } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 

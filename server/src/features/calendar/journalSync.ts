@@ -1,4 +1,4 @@
-import type { DailyNote } from '../../../../common/src/api/journal.js';
+import type { DailyNote } from '#common/api/journal.js';
 import type { AppContext } from '../../context.js';
 import { getDailyNote } from '../journal/service.js';
 import { writeBackSwitches } from './service.js';

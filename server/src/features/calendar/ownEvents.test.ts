@@ -1,7 +1,7 @@
 import { type DAVCalendar, fetchCalendarObjects } from 'tsdav';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CalendarEvent, SyncSettings } from '../../../../common/src/api/calendar.js';
-import { addDays, sundayOf } from '../../../../common/src/time.js';
+import type { CalendarEvent, SyncSettings } from '#common/api/calendar.js';
+import { addDays, sundayOf } from '#common/time.js';
 import { dayOverview } from '../../mcp/tools/today.js';
 import { type SeededCalendar, seedRadicale } from '../../test/calendarSeed.js';
 import {

@@ -4,7 +4,7 @@ import type {
   CalendarItem,
   CalendarProvider,
   CalendarReadIssues,
-} from '../../../../common/src/api/calendar.js';
+} from '#common/api/calendar.js';
 import type { ProviderEvent, ReadIssues } from '../../calendar/types.js';
 import { dateOfInstant, isoInZone } from '../../calendar/zoneFormat.js';
 import { byText, frozen } from '../../textMemo.js';

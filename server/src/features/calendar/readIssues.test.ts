@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CalendarConnection } from '../../../../common/src/api/calendar.js';
-import { todayIn } from '../../../../common/src/time.js';
+import type { CalendarConnection } from '#common/api/calendar.js';
+import { todayIn } from '#common/time.js';
 import { createHarness, createUserAndSignIn, type Harness, LOCAL_CALENDARS, userIdOf } from '../../test/harness.js';
 import { startIcsFeed } from '../../test/icsFeed.js';
 import * as repo from './repo.js';

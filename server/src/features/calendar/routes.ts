@@ -21,8 +21,8 @@ import {
   syncSettings,
   syncWorkoutResponse,
   TODAY_MAX_EVENTS,
-} from '../../../../common/src/api/calendar.js';
-import { errorResponse, errors } from '../../../../common/src/api/common.js';
+} from '#common/api/calendar.js';
+import { errorResponse, errors } from '#common/api/common.js';
 import { secretBox } from '../../calendar/secrets.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';

@@ -1,10 +1,5 @@
-import type {
-  CalendarEvent,
-  JournalTitle,
-  SaveSyncSettings,
-  SyncSettings,
-} from '../../../../common/src/api/calendar.js';
-import { addDays } from '../../../../common/src/time.js';
+import type { CalendarEvent, JournalTitle, SaveSyncSettings, SyncSettings } from '#common/api/calendar.js';
+import { addDays } from '#common/time.js';
 import { providerOf } from '../../calendar/providers.js';
 import { secretBox } from '../../calendar/secrets.js';
 import { CalendarAuthExpired, CalendarError, type OwnKind } from '../../calendar/types.js';

@@ -1,4 +1,4 @@
-import { type WorkoutPlan, workoutPlanSchema } from '../../../../common/src/api/workout.js';
+import { type WorkoutPlan, workoutPlanSchema } from '#common/api/workout.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { getPlanById, type PlanRow } from '../workout/plansRepo.js';

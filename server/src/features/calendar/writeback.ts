@@ -1,4 +1,4 @@
-import type { WorkoutPlan } from '../../../../common/src/api/workout.js';
+import type { WorkoutPlan } from '#common/api/workout.js';
 import { providerOf } from '../../calendar/providers.js';
 import { secretBox } from '../../calendar/secrets.js';
 import {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatStreamEvent } from '../../../../common/src/api/coach.js';
-import { ASSISTANT_REQUESTS, COACH_MESSAGES } from '../../../../common/src/coachTexts.js';
+import type { ChatStreamEvent } from '#common/api/coach.js';
+import { ASSISTANT_REQUESTS, COACH_MESSAGES } from '#common/coachTexts.js';
 import { AI_MESSAGES } from '../../ai/errors.js';
 import { DEFAULT_PROMPTS } from '../../ai/prompts/coach.js';
 import { providerFor } from '../../ai/testing.js';

@@ -1,4 +1,4 @@
-import type { SpecificEntries } from '../../../../common/src/api/coach.js';
+import type { SpecificEntries } from '#common/api/coach.js';
 import type { AppContext } from '../../context.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { CoachType } from '../../../../common/src/api/coach.js';
+import type { CoachType } from '#common/api/coach.js';
 import type { CalendarEventItem, CoachData, JournalItem, JournalStructured } from './coachData.js';
 
 /** Journal entries lose half their weight every this many days. */

@@ -1,6 +1,6 @@
-import { INT_COLUMN_MAX } from '../../../../common/src/api/common.js';
-import type { DailyStructuredData } from '../../../../common/src/journalText.js';
-import { logStatus } from '../../../../common/src/workoutStatus.js';
+import { INT_COLUMN_MAX } from '#common/api/common.js';
+import type { DailyStructuredData } from '#common/journalText.js';
+import { logStatus } from '#common/workoutStatus.js';
 import { findRowById, type JournalRow, listJournalEntries, parseJson } from '../journal/repo.js';
 import { findTranscripts, recentTranscripts } from '../notes/repo.js';
 import { listTodos } from '../todos/repo.js';

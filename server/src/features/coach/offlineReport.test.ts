@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scoreReply } from '../../../../common/src/reportDetection.js';
-import { splitThoughts } from '../../../../common/src/thoughts.js';
+import { scoreReply } from '#common/reportDetection.js';
+import { splitThoughts } from '#common/thoughts.js';
 import { type CoachData, emptyCoachData } from './coachData.js';
 import { buildOfflineReport } from './offlineReport.js';
 import { offlineKindOf } from './service.js';

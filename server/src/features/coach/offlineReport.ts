@@ -1,4 +1,4 @@
-import { AI_TEXTS } from '../../../../common/src/aiTexts.js';
+import { AI_TEXTS } from '#common/aiTexts.js';
 import type { CoachData, JournalItem, JournalStructured } from './coachData.js';
 import { daysBetween, withoutDeclined, withoutTranscriptToday } from './contextBuilder.js';
 

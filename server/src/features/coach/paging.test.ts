@@ -5,7 +5,7 @@ import {
   conversationsResponse,
   MESSAGES_PAGE_DEFAULT,
   MESSAGES_PAGE_MAX,
-} from '../../../../common/src/api/coach.js';
+} from '#common/api/coach.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { CoachService } from './service.js';

@@ -17,8 +17,8 @@ import {
   renameRequest,
   resetAllResponse,
   saveCoachMetaRequest,
-} from '../../../../common/src/api/coach.js';
-import { bulkDeleteResponse, errors, noContent } from '../../../../common/src/api/common.js';
+} from '#common/api/coach.js';
+import { bulkDeleteResponse, errors, noContent } from '#common/api/common.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';

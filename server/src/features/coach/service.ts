@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { AI_TEXTS } from '../../../../common/src/aiTexts.js';
-import type {
-  ChatRequest,
-  ChatStreamEvent,
-  CoachMeta,
-  CoachType,
-  SaveCoachMetaRequest,
-} from '../../../../common/src/api/coach.js';
-import { coachMeta, conversationsResponse } from '../../../../common/src/api/coach.js';
-import { ASSISTANT_REQUESTS, COACH_MESSAGES, COACH_TYPES } from '../../../../common/src/coachTexts.js';
-import { MESSAGES } from '../../../../common/src/constants.js';
-import { splitThoughts } from '../../../../common/src/thoughts.js';
+import { AI_TEXTS } from '#common/aiTexts.js';
+import type { ChatRequest, ChatStreamEvent, CoachMeta, CoachType, SaveCoachMetaRequest } from '#common/api/coach.js';
+import { coachMeta, conversationsResponse } from '#common/api/coach.js';
+import { ASSISTANT_REQUESTS, COACH_MESSAGES, COACH_TYPES } from '#common/coachTexts.js';
+import { MESSAGES } from '#common/constants.js';
+import { splitThoughts } from '#common/thoughts.js';
 import { adminHintOf } from '../../ai/errors.js';
 import { type CoachPrompts, DEFAULT_PROMPTS, isCustomized } from '../../ai/prompts/coach.js';
 import { AiError } from '../../ai/provider.js';

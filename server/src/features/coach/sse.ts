@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '../../../../common/src/constants.js';
+import { MESSAGES } from '#common/constants.js';
 import { writeNow } from '../../http/sse.js';
 
 const KEEP_ALIVE_MS = 15_000;

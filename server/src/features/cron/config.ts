@@ -1,4 +1,4 @@
-import { type ConfigSchema, configValueProblem } from '../../../../common/src/api/cron.js';
+import { type ConfigSchema, configValueProblem } from '#common/api/cron.js';
 
 const MAX_TEXT = 2000;
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CRON_TEXT } from '../../../../common/src/cronSchedule.js';
+import { CRON_TEXT } from '#common/cronSchedule.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import { setUserTimeZone } from '../../time/userZone.js';

@@ -7,8 +7,8 @@ import {
   cronJobsResponse,
   EXECUTIONS_PAGE_MAX,
   executionsQuery,
-} from '../../../../common/src/api/cron.js';
-import { EXECUTIONS_LIMIT } from '../../../../common/src/cronSchedule.js';
+} from '#common/api/cron.js';
+import { EXECUTIONS_LIMIT } from '#common/cronSchedule.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { CronService } from './service.js';

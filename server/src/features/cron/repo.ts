@@ -1,5 +1,5 @@
 import { CompiledQuery, type InferResult, sql } from 'kysely';
-import { SYSTEM_JOB_TYPES } from '../../../../common/src/api/cron.js';
+import { SYSTEM_JOB_TYPES } from '#common/api/cron.js';
 import type { Db } from '../../db/index.js';
 import { jsonBoolean, pageAsJson, pageColumn } from '../../db/jsonRows.js';
 import { prepared } from '../../db/prepared.js';

@@ -1,4 +1,4 @@
-import { errors, noContent } from '../../../../common/src/api/common.js';
+import { errors, noContent } from '#common/api/common.js';
 import {
   createJobRequest,
   cronExecution,
@@ -12,7 +12,7 @@ import {
   jobTypesResponse,
   jobUuidParams,
   updateJobRequest,
-} from '../../../../common/src/api/cron.js';
+} from '#common/api/cron.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { sendJson } from '../../http/serializer.js';

@@ -8,8 +8,8 @@ import {
   cronJobsResponse,
   type ExecutionsQuery,
   type UpdateJobRequest,
-} from '../../../../common/src/api/cron.js';
-import { CRON_TEXT, nextRun, scheduleProblem } from '../../../../common/src/cronSchedule.js';
+} from '#common/api/cron.js';
+import { CRON_TEXT, nextRun, scheduleProblem } from '#common/cronSchedule.js';
 import type { AppContext } from '../../context.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';

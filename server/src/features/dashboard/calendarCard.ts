@@ -1,5 +1,5 @@
-import { TODAY_MAX_EVENTS } from '../../../../common/src/api/calendar.js';
-import type { OverviewCalendar } from '../../../../common/src/api/dashboard.js';
+import { TODAY_MAX_EVENTS } from '#common/api/calendar.js';
+import type { OverviewCalendar } from '#common/api/dashboard.js';
 import type { AppContext } from '../../context.js';
 import { isUsable } from '../calendar/expiry.js';
 import { listConnections } from '../calendar/repo.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardOverview, OVERVIEW_TEXT } from '../../../../common/src/api/dashboard.js';
-import { addDays, startOfDayIn, sundayOf, todayIn } from '../../../../common/src/time.js';
+import { dashboardOverview, OVERVIEW_TEXT } from '#common/api/dashboard.js';
+import { addDays, startOfDayIn, sundayOf, todayIn } from '#common/time.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { createHarness, createUserAndSignIn, type Harness, LOCAL_CALENDARS, userIdOf } from '../../test/harness.js';
 import { startIcsFeed } from '../../test/icsFeed.js';

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { type DayInputs, type DayStatus, dayStatus } from '../../../../common/src/workoutStatus.js';
+import { type DayInputs, type DayStatus, dayStatus } from '#common/workoutStatus.js';
 import type { Db } from '../../db/index.js';
 import { dialectOf } from '../../db/migrationHelpers.js';
 import { prepared } from '../../db/prepared.js';

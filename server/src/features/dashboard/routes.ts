@@ -1,5 +1,5 @@
-import { authErrors } from '../../../../common/src/api/common.js';
-import { dashboardOverview } from '../../../../common/src/api/dashboard.js';
+import { authErrors } from '#common/api/common.js';
+import { dashboardOverview } from '#common/api/dashboard.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { sendJson } from '../../http/serializer.js';

@@ -1,5 +1,5 @@
-import { type DashboardOverview, dashboardOverview, type WeekDay } from '../../../../common/src/api/dashboard.js';
-import { addDays, sundayOf } from '../../../../common/src/time.js';
+import { type DashboardOverview, dashboardOverview, type WeekDay } from '#common/api/dashboard.js';
+import { addDays, sundayOf } from '#common/time.js';
 import type { AppContext } from '../../context.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { jsonArrayOf, writtenOnce } from '../../http/writtenOnce.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { DEFAULT_TIME_ZONE, todayIn } from '../../../../common/src/time.js';
+import { DEFAULT_TIME_ZONE, todayIn } from '#common/time.js';
 import { loadConfig } from '../../config.js';
 import { type Db, migrateToLatest, openDatabase } from '../../db/index.js';
 import { HttpError } from '../../http/errors.js';

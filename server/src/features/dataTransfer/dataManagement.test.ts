@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_DELETE_MAX } from '../../../../common/src/api/common.js';
-import { TRANSCRIPT_PAGE_MAX } from '../../../../common/src/api/transcripts.js';
+import { BULK_DELETE_MAX } from '#common/api/common.js';
+import { TRANSCRIPT_PAGE_MAX } from '#common/api/transcripts.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 
 /**

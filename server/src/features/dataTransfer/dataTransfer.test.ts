@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_TEXT, EXPORT_SCHEMA_VERSION } from '../../../../common/src/api/dataTransfer.js';
-import { TODO_OPEN_MAX, TODOS_OPEN_FULL } from '../../../../common/src/api/todos.js';
+import { DATA_TEXT, EXPORT_SCHEMA_VERSION } from '#common/api/dataTransfer.js';
+import { TODO_OPEN_MAX, TODOS_OPEN_FULL } from '#common/api/todos.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { morningNote, seed } from '../../test/seed.js';
 import { EXPORTED_TABLES, NOT_EXPORTED } from './tables.js';

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { Zip, ZipDeflate } from 'fflate';
-import { EXPORT_FORMAT, EXPORT_SCHEMA_VERSION } from '../../../../common/src/api/dataTransfer.js';
+import { EXPORT_FORMAT, EXPORT_SCHEMA_VERSION } from '#common/api/dataTransfer.js';
 import type { Db } from '../../db/index.js';
 import { anyDb } from './anyDb.js';
 import { journalFile, todosFile, transcriptFile, workoutFile } from './markdown.js';

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import type { Kysely } from 'kysely';
-import {
-  DATA_TEXT,
-  EXPORT_FORMAT,
-  EXPORT_SCHEMA_VERSION,
-  type ImportReport,
-} from '../../../../common/src/api/dataTransfer.js';
-import { timeZoneName } from '../../../../common/src/api/dates.js';
+import { DATA_TEXT, EXPORT_FORMAT, EXPORT_SCHEMA_VERSION, type ImportReport } from '#common/api/dataTransfer.js';
+import { timeZoneName } from '#common/api/dates.js';
 import type { Db } from '../../db/index.js';
 import { HttpError } from '../../http/errors.js';
 import { assertOpenWithinLimit } from '../todos/service.js';

@@ -1,4 +1,4 @@
-import { weeklyPlanMarkdown } from '../../../../common/src/weeklyPlan.js';
+import { weeklyPlanMarkdown } from '#common/weeklyPlan.js';
 import type { Row } from './tables.js';
 
 /**

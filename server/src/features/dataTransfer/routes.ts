@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { errors } from '../../../../common/src/api/common.js';
-import { DATA_TEXT, importQuery, importReport } from '../../../../common/src/api/dataTransfer.js';
-import { todayIn } from '../../../../common/src/time.js';
+import { errors } from '#common/api/common.js';
+import { DATA_TEXT, importQuery, importReport } from '#common/api/dataTransfer.js';
+import { todayIn } from '#common/time.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';

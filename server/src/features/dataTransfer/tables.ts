@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { timeZoneName } from '../../../../common/src/api/dates.js';
-import { nextRun, scheduleProblem } from '../../../../common/src/cronSchedule.js';
-import { isValidDate } from '../../../../common/src/time.js';
+import { timeZoneName } from '#common/api/dates.js';
+import { nextRun, scheduleProblem } from '#common/cronSchedule.js';
+import { isValidDate } from '#common/time.js';
 import type { Database } from '../../db/schema.js';
 import { jobTypes } from '../../jobs/types/index.js';
 import { validateConfig } from '../cron/config.js';

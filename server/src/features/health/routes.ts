@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { healthResponse } from '../../../../common/src/api/auth.js';
-import { errors } from '../../../../common/src/api/common.js';
-import { llmHealthResponse } from '../../../../common/src/api/health.js';
+import { healthResponse } from '#common/api/auth.js';
+import { errors } from '#common/api/common.js';
+import { llmHealthResponse } from '#common/api/health.js';
 import { type App, type AppContext, typed } from '../../context.js';
 
 export async function healthRoutes(app: App, ctx: AppContext) {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dailyNote, journalEntry } from '../../../../common/src/api/journal.js';
-import { JOURNAL_TYPES, type JournalType } from '../../../../common/src/journalConstants.js';
-import { DEFAULT_TIME_ZONE } from '../../../../common/src/time.js';
+import { dailyNote, journalEntry } from '#common/api/journal.js';
+import { JOURNAL_TYPES, type JournalType } from '#common/journalConstants.js';
+import { DEFAULT_TIME_ZONE } from '#common/time.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { plannableWeek } from '../../test/weeks.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { NOTES_TEXT } from '../../../../common/src/journalConstants.js';
-import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts.js';
+import { NOTES_TEXT } from '#common/journalConstants.js';
+import { WEEKLY_TEXT } from '#common/weeklyTexts.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { getDailyEntry, listJournalEntries } from './repo.js';
 

@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
-import { type JournalEntry, journalEntry } from '../../../../common/src/api/journal.js';
-import { JOURNAL_LIST_DEFAULT, type JournalType } from '../../../../common/src/journalConstants.js';
-import type { DailyStructuredData } from '../../../../common/src/journalText.js';
+import { type JournalEntry, journalEntry } from '#common/api/journal.js';
+import { JOURNAL_LIST_DEFAULT, type JournalType } from '#common/journalConstants.js';
+import type { DailyStructuredData } from '#common/journalText.js';
 import type { Db } from '../../db/index.js';
 import { prepared } from '../../db/prepared.js';
 import type { JournalEntriesTable } from '../../db/schema.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errors } from '../../../../common/src/api/common.js';
+import { errors } from '#common/api/common.js';
 import {
   dailyNote,
   dailyNoteParams,
@@ -9,8 +9,8 @@ import {
   listJournalQuery,
   saveDailyNoteRequest,
   saveJournalRequest,
-} from '../../../../common/src/api/journal.js';
-import { JOURNAL_LIST_DEFAULT, JOURNAL_LIST_MAX, LIST_OFFSET_MAX } from '../../../../common/src/journalConstants.js';
+} from '#common/api/journal.js';
+import { JOURNAL_LIST_DEFAULT, JOURNAL_LIST_MAX, LIST_OFFSET_MAX } from '#common/journalConstants.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { sendJson } from '../../http/serializer.js';

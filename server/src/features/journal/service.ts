@@ -7,8 +7,8 @@ import {
   type JournalEntry,
   morningPart,
   type SaveJournalRequest,
-} from '../../../../common/src/api/journal.js';
-import { NOTES_TEXT, WEEKLY_DEFAULT_CONTENT } from '../../../../common/src/journalConstants.js';
+} from '#common/api/journal.js';
+import { NOTES_TEXT, WEEKLY_DEFAULT_CONTENT } from '#common/journalConstants.js';
 import {
   type DailyStructuredData,
   EVENING_HEADING,
@@ -18,8 +18,8 @@ import {
   parseDailyNote,
   renderPart,
   replaceSection,
-} from '../../../../common/src/journalText.js';
-import { DEFAULT_TIME_ZONE } from '../../../../common/src/time.js';
+} from '#common/journalText.js';
+import { DEFAULT_TIME_ZONE } from '#common/time.js';
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 import { lockForUser } from '../../db/userLock.js';

@@ -5,7 +5,7 @@ import {
   LIST_OFFSET_MAX,
   NOTES_MAX_PAGE_SIZE,
   NOTES_PAGE_SIZE,
-} from '../../../../common/src/journalConstants.js';
+} from '#common/journalConstants.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 
 let h: Harness;

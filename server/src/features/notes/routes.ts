@@ -1,11 +1,6 @@
-import { errors } from '../../../../common/src/api/common.js';
-import {
-  headlinesQuery,
-  headlinesResponse,
-  noteContent,
-  noteContentParams,
-} from '../../../../common/src/api/journal.js';
-import { LIST_OFFSET_MAX, NOTES_MAX_PAGE_SIZE, NOTES_PAGE_SIZE } from '../../../../common/src/journalConstants.js';
+import { errors } from '#common/api/common.js';
+import { headlinesQuery, headlinesResponse, noteContent, noteContentParams } from '#common/api/journal.js';
+import { LIST_OFFSET_MAX, NOTES_MAX_PAGE_SIZE, NOTES_PAGE_SIZE } from '#common/journalConstants.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { getNoteContent, listHeadlines } from './service.js';

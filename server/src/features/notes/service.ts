@@ -1,5 +1,5 @@
-import type { HeadlinesResponse, NoteContent, NoteHeadline } from '../../../../common/src/api/journal.js';
-import { NOTE_ICONS, NOTES_TEXT, type NoteEntryType } from '../../../../common/src/journalConstants.js';
+import type { HeadlinesResponse, NoteContent, NoteHeadline } from '#common/api/journal.js';
+import { NOTE_ICONS, NOTES_TEXT, type NoteEntryType } from '#common/journalConstants.js';
 import type { Db } from '../../db/index.js';
 import { notFound } from '../../http/errors.js';
 import { findRowById, parseJson, type StoredJournalType } from '../journal/repo.js';

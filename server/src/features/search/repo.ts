@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { SEARCH_CANDIDATES } from '../../../../common/src/api/search.js';
+import { SEARCH_CANDIDATES } from '#common/api/search.js';
 import type { Db } from '../../db/index.js';
 import type { Dialect } from '../../db/migrationHelpers.js';
 

@@ -1,4 +1,4 @@
-import { errors } from '../../../../common/src/api/common.js';
+import { errors } from '#common/api/common.js';
 import {
   SEARCH_CANDIDATES,
   SEARCH_LIMIT_DEFAULT,
@@ -6,7 +6,7 @@ import {
   SEARCH_OFFSET_MAX,
   searchQuery,
   searchResponse,
-} from '../../../../common/src/api/search.js';
+} from '#common/api/search.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { search } from './service.js';

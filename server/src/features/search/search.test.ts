@@ -1,11 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  SEARCH_CANDIDATES,
-  SEARCH_LIMIT_DEFAULT,
-  SEARCH_LIMIT_MAX,
-  SEARCH_OFFSET_MAX,
-} from '../../../../common/src/api/search.js';
+import { SEARCH_CANDIDATES, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from '#common/api/search.js';
 import * as prefixIndex from '../../db/migrations/0023_search_prefix.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { plannableWeek } from '../../test/weeks.js';

@@ -1,4 +1,4 @@
-import type { SearchHit, SearchResponse, SearchType } from '../../../../common/src/api/search.js';
+import type { SearchHit, SearchResponse, SearchType } from '#common/api/search.js';
 import type { Db } from '../../db/index.js';
 import type { Dialect } from '../../db/migrationHelpers.js';
 import { noteTitle } from '../notes/service.js';

@@ -1,5 +1,5 @@
-import { errors } from '../../../../common/src/api/common.js';
-import { saveSettingsRequest, settingsResponse } from '../../../../common/src/api/settings.js';
+import { errors } from '#common/api/common.js';
+import { saveSettingsRequest, settingsResponse } from '#common/api/settings.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { sendJson } from '../../http/serializer.js';

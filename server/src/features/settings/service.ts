@@ -1,4 +1,4 @@
-import { type SettingsResponse, settingsResponse } from '../../../../common/src/api/settings.js';
+import { type SettingsResponse, settingsResponse } from '#common/api/settings.js';
 import type { Db } from '../../db/index.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { writtenOnce } from '../../http/writtenOnce.js';

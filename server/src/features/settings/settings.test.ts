@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ASSISTANT_REQUESTS } from '../../../../common/src/coachTexts.js';
-import { startOfDayIn, todayIn } from '../../../../common/src/time.js';
+import { ASSISTANT_REQUESTS } from '#common/coachTexts.js';
+import { startOfDayIn, todayIn } from '#common/time.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { settingsOf, settingsResponseOf } from '../workout/service.js';
 import type { SettingsRow } from '../workout/settingsRepo.js';

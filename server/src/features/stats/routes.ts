@@ -1,5 +1,5 @@
-import { authErrors } from '../../../../common/src/api/common.js';
-import { statsQuery, statsResponse } from '../../../../common/src/api/stats.js';
+import { authErrors } from '#common/api/common.js';
+import { statsQuery, statsResponse } from '#common/api/stats.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { stats } from './service.js';

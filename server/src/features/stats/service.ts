@@ -1,5 +1,5 @@
-import { STATS_RANGES, type Stats, type StatsRange, type StatsWeek } from '../../../../common/src/api/stats.js';
-import { addDays, sundayOf } from '../../../../common/src/time.js';
+import { STATS_RANGES, type Stats, type StatsRange, type StatsWeek } from '#common/api/stats.js';
+import { addDays, sundayOf } from '#common/time.js';
 import type { Db } from '../../db/index.js';
 import type { Dialect } from '../../db/migrationHelpers.js';
 import { boundedMemo, frozen } from '../../textMemo.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Stats } from '../../../../common/src/api/stats.js';
+import type { Stats } from '#common/api/stats.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, signIn, userIdOf } from '../../test/harness.js';
 import { morningNote, seed } from '../../test/seed.js';
 import * as repo from './repo.js';

@@ -6,7 +6,7 @@ import {
   TODOS_OPEN_FULL,
   TODOS_PAGE_ONLY_DONE,
   todosResponse,
-} from '../../../../common/src/api/todos.js';
+} from '#common/api/todos.js';
 import { HttpError } from '../../http/errors.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';

@@ -1,11 +1,6 @@
-import {
-  TODO_OPEN_MAX,
-  TODO_RECENT_DONE_MAX,
-  TODOS_DONE_PAGE_DEFAULT,
-  todosResponse,
-} from '../../../../common/src/api/todos.js';
-import { COMPLETED_TODO_VISIBLE_MS } from '../../../../common/src/journalConstants.js';
-import { DEFAULT_TIME_ZONE } from '../../../../common/src/time.js';
+import { TODO_OPEN_MAX, TODO_RECENT_DONE_MAX, TODOS_DONE_PAGE_DEFAULT, todosResponse } from '#common/api/todos.js';
+import { COMPLETED_TODO_VISIBLE_MS } from '#common/journalConstants.js';
+import { DEFAULT_TIME_ZONE } from '#common/time.js';
 import type { Db } from '../../db/index.js';
 import { jsonBoolean, pageAsJson } from '../../db/jsonRows.js';
 import type { Dialect } from '../../db/migrationHelpers.js';

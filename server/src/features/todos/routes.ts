@@ -1,4 +1,4 @@
-import { errors, noContent } from '../../../../common/src/api/common.js';
+import { errors, noContent } from '#common/api/common.js';
 import {
   applyChecklistRequest,
   createTodoRequest,
@@ -7,7 +7,7 @@ import {
   todoIdParams,
   todosResponse,
   updateTodoRequest,
-} from '../../../../common/src/api/todos.js';
+} from '#common/api/todos.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { sendJson } from '../../http/serializer.js';

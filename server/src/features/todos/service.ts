@@ -1,6 +1,6 @@
-import { TODO_OPEN_MAX, TODOS_OPEN_FULL } from '../../../../common/src/api/todos.js';
-import { planChecklistSync } from '../../../../common/src/checklistText.js';
-import { TODO_MAX_LENGTH, TODO_TEXT } from '../../../../common/src/journalConstants.js';
+import { TODO_OPEN_MAX, TODOS_OPEN_FULL } from '#common/api/todos.js';
+import { planChecklistSync } from '#common/checklistText.js';
+import { TODO_MAX_LENGTH, TODO_TEXT } from '#common/journalConstants.js';
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 import { lockForUser } from '../../db/userLock.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TODO_TEXT } from '../../../../common/src/journalConstants.js';
+import { TODO_TEXT } from '#common/journalConstants.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import { listTodos } from './repo.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ITEM_MAX_LENGTH } from '../../../../common/src/actionItems.js';
-import type { Transcript } from '../../../../common/src/api/transcripts.js';
-import { ZOOM_STANDUP_COMMITMENTS, ZOOM_STANDUP_VTT } from '../../../../common/src/testing/zoomStandup.js';
+import { ITEM_MAX_LENGTH } from '#common/actionItems.js';
+import type { Transcript } from '#common/api/transcripts.js';
+import { ZOOM_STANDUP_COMMITMENTS, ZOOM_STANDUP_VTT } from '#common/testing/zoomStandup.js';
 import { AI_MESSAGES } from '../../ai/errors.js';
 import { providerFor } from '../../ai/testing.js';
 import { type FakeOpenAi, type FakeReply, startFakeOpenAi } from '../../test/fakeOpenAi.js';

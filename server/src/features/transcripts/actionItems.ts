@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ACTION_ITEMS_MAX, extractActionItems } from '../../../../common/src/actionItems.js';
-import type { ActionItemsResponse, Transcript } from '../../../../common/src/api/transcripts.js';
-import { TODO_MAX_LENGTH } from '../../../../common/src/journalConstants.js';
+import { ACTION_ITEMS_MAX, extractActionItems } from '#common/actionItems.js';
+import type { ActionItemsResponse, Transcript } from '#common/api/transcripts.js';
+import { TODO_MAX_LENGTH } from '#common/journalConstants.js';
 import { ACTION_ITEMS_SYSTEM_PROMPT, actionItemsPrompt } from '../../ai/prompts/actionItems.js';
 import { AiError } from '../../ai/provider.js';
 import type { AppContext } from '../../context.js';

@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TRANSCRIPT_IMPORT_MAX_BYTES } from '../../../../common/src/api/transcripts.js';
+import { TRANSCRIPT_IMPORT_MAX_BYTES } from '#common/api/transcripts.js';
 import { docxFile } from '../../test/docxFile.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { MALFORMED, PLAIN_SRT, STYLED_VTT, TEAMS_VTT, ZOOM_VTT } from './fixtures.js';

@@ -1,6 +1,6 @@
 import { parseSync } from 'subtitle';
 import webvtt, { type WebVttNode } from 'webvtt-parser';
-import type { ImportTranscriptRequest, ImportTranscriptResponse } from '../../../../common/src/api/transcripts.js';
+import type { ImportTranscriptRequest, ImportTranscriptResponse } from '#common/api/transcripts.js';
 import {
   type Cue,
   cuesToParagraphs,
@@ -9,8 +9,8 @@ import {
   type Paragraph,
   paragraphsToText,
   speakersOf,
-} from '../../../../common/src/transcriptImport.js';
-import { speakerLines } from '../../../../common/src/transcriptLines.js';
+} from '#common/transcriptImport.js';
+import { speakerLines } from '#common/transcriptLines.js';
 import { badRequest } from '../../http/errors.js';
 import { docxText } from './docxText.js';
 import { decodeText, type TextEncoding } from './textEncoding.js';

@@ -4,7 +4,7 @@ import {
   type Transcript,
   type TranscriptSummary,
   transcriptSummaryPage,
-} from '../../../../common/src/api/transcripts.js';
+} from '#common/api/transcripts.js';
 import type { Db } from '../../db/index.js';
 import { pageAsJson, pageColumn } from '../../db/jsonRows.js';
 import type { Dialect } from '../../db/migrationHelpers.js';

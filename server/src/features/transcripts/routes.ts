@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { errors, noContent } from '../../../../common/src/api/common.js';
+import { errors, noContent } from '#common/api/common.js';
 import {
   actionItemsResponse,
   bulkDeleteResponse,
@@ -20,7 +20,7 @@ import {
   transcriptRangeParams,
   transcriptSummariesResponse,
   transcriptSummaryPage,
-} from '../../../../common/src/api/transcripts.js';
+} from '#common/api/transcripts.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { sendJson } from '../../http/serializer.js';

@@ -1,4 +1,4 @@
-import { TRANSCRIPT_TEXT, type TranscriptBody, type transcriptBody } from '../../../../common/src/api/transcripts.js';
+import { TRANSCRIPT_TEXT, type TranscriptBody, type transcriptBody } from '#common/api/transcripts.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';

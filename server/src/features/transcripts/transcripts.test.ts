@@ -8,7 +8,7 @@ import {
   type Transcript,
   type TranscriptSummary,
   transcriptSummaryPage,
-} from '../../../../common/src/api/transcripts.js';
+} from '#common/api/transcripts.js';
 import * as summaryMigration from '../../db/migrations/0019_perf_transcripts.js';
 import * as textLastMigration from '../../db/migrations/0025_transcripts_text_last.js';
 import { compileResponseSerializer } from '../../http/serializer.js';

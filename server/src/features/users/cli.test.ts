@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_COOKIE, MESSAGES } from '../../../../common/src/constants.js';
+import { DEVICE_COOKIE, MESSAGES } from '#common/constants.js';
 import { cliBundle, runCli } from '../../test/cli.js';
 import { createHarness, type Harness, signIn } from '../../test/harness.js';
 import { DbLoginThrottle } from '../auth/dbThrottle.js';

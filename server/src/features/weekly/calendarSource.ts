@@ -1,5 +1,5 @@
-import type { SimplifiedEvent } from '../../../../common/src/api/weekly.js';
-import { addDays } from '../../../../common/src/time.js';
+import type { SimplifiedEvent } from '#common/api/weekly.js';
+import { addDays } from '#common/time.js';
 import type { AppContext } from '../../context.js';
 import { userTimeZone } from '../../time/userZone.js';
 import { eventsInRange, meetingsOf } from '../calendar/service.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WeeklyCoachEvent } from '../../../../common/src/api/weekly.js';
-import { addDays } from '../../../../common/src/time.js';
-import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts.js';
+import type { WeeklyCoachEvent } from '#common/api/weekly.js';
+import { addDays } from '#common/time.js';
+import { WEEKLY_TEXT } from '#common/weeklyTexts.js';
 import { AI_MESSAGES } from '../../ai/errors.js';
 import { providerFor } from '../../ai/testing.js';
 import { type FakeOpenAi, type FakeReply, type FakeRequest, startFakeOpenAi } from '../../test/fakeOpenAi.js';

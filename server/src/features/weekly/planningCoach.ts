@@ -4,13 +4,13 @@ import {
   type WeeklyCoachEvent,
   type WeeklyCoachRequest,
   weeklyCoachRequest,
-} from '../../../../common/src/api/weekly.js';
-import { MESSAGES } from '../../../../common/src/constants.js';
-import { splitThoughts } from '../../../../common/src/thoughts.js';
-import { todayIn } from '../../../../common/src/time.js';
-import { mergeGoals } from '../../../../common/src/weeklyPlan.js';
-import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts.js';
-import { weekOf } from '../../../../common/src/weekRules.js';
+} from '#common/api/weekly.js';
+import { MESSAGES } from '#common/constants.js';
+import { splitThoughts } from '#common/thoughts.js';
+import { todayIn } from '#common/time.js';
+import { mergeGoals } from '#common/weeklyPlan.js';
+import { WEEKLY_TEXT } from '#common/weeklyTexts.js';
+import { weekOf } from '#common/weekRules.js';
 import { AI_MESSAGES } from '../../ai/errors.js';
 import {
   EXISTING_PLAN_OPENING,

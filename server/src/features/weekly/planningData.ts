@@ -1,10 +1,5 @@
-import type {
-  ReflectionSummary,
-  SimplifiedEvent,
-  WeeklyFields,
-  WeeklyReflections,
-} from '../../../../common/src/api/weekly.js';
-import { addDays } from '../../../../common/src/time.js';
+import type { ReflectionSummary, SimplifiedEvent, WeeklyFields, WeeklyReflections } from '#common/api/weekly.js';
+import { addDays } from '#common/time.js';
 import type { AppContext } from '../../context.js';
 import { calendarAccess } from '../calendar/expiry.js';
 import { listTodos } from '../todos/repo.js';

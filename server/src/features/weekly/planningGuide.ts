@@ -1,7 +1,7 @@
-import { AI_TEXTS } from '../../../../common/src/aiTexts.js';
-import type { PlanningMessage, WeeklyFields } from '../../../../common/src/api/weekly.js';
-import { addDays } from '../../../../common/src/time.js';
-import { META_GOAL_SLOTS } from '../../../../common/src/weeklyTexts.js';
+import { AI_TEXTS } from '#common/aiTexts.js';
+import type { PlanningMessage, WeeklyFields } from '#common/api/weekly.js';
+import { addDays } from '#common/time.js';
+import { META_GOAL_SLOTS } from '#common/weeklyTexts.js';
 import type { PlanningData } from './planningData.js';
 
 /**

@@ -3,10 +3,10 @@ import {
   type MorningReflection,
   type WeeklyReflections,
   weeklyReflections,
-} from '../../../../common/src/api/weekly.js';
-import { addDays } from '../../../../common/src/time.js';
-import { summariseReflections } from '../../../../common/src/weeklyPlan.js';
-import { weekOf } from '../../../../common/src/weekRules.js';
+} from '#common/api/weekly.js';
+import { addDays } from '#common/time.js';
+import { summariseReflections } from '#common/weeklyPlan.js';
+import { weekOf } from '#common/weekRules.js';
 import type { Db } from '../../db/index.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { writtenOnce } from '../../http/writtenOnce.js';

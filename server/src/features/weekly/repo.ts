@@ -1,5 +1,5 @@
-import type { PlanningMessage } from '../../../../common/src/api/weekly.js';
-import { REFLECTIONS_FETCHED } from '../../../../common/src/weeklyTexts.js';
+import type { PlanningMessage } from '#common/api/weekly.js';
+import { REFLECTIONS_FETCHED } from '#common/weeklyTexts.js';
 import type { Db } from '../../db/index.js';
 import { prepared } from '../../db/prepared.js';
 import type { JournalRow } from '../journal/repo.js';

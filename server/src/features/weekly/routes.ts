@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errors, noContent } from '../../../../common/src/api/common.js';
+import { errors, noContent } from '#common/api/common.js';
 import {
   coachMeta,
   conversationIdParams,
@@ -12,7 +12,7 @@ import {
   weeklyPlan,
   weeklyReflections,
   weekParams,
-} from '../../../../common/src/api/weekly.js';
+} from '#common/api/weekly.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { sendJson } from '../../http/serializer.js';

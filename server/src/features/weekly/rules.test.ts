@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { weekState } from '../../../../common/src/weekRules.js';
+import { weekState } from '#common/weekRules.js';
 import { weekInfo } from './rules.js';
 
 describe('weekInfo', () => {

@@ -1,6 +1,6 @@
-import { addDays } from '../../../../common/src/time.js';
-import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts.js';
-import { isWeekEditable, weekOf } from '../../../../common/src/weekRules.js';
+import { addDays } from '#common/time.js';
+import { WEEKLY_TEXT } from '#common/weeklyTexts.js';
+import { isWeekEditable, weekOf } from '#common/weekRules.js';
 import { HttpError } from '../../http/errors.js';
 import { boundedMemo } from '../../textMemo.js';
 import { dayStartIn } from '../../time/dayStarts.js';

@@ -8,11 +8,11 @@ import {
   type WeeklyStructured,
   weeklyPlan,
   weeklyStructured,
-} from '../../../../common/src/api/weekly.js';
-import { WEEKLY_DEFAULT_CONTENT } from '../../../../common/src/journalConstants.js';
-import { readWeeklyStructured, weeklyPlanMarkdown } from '../../../../common/src/weeklyPlan.js';
-import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts.js';
-import { weekOf } from '../../../../common/src/weekRules.js';
+} from '#common/api/weekly.js';
+import { WEEKLY_DEFAULT_CONTENT } from '#common/journalConstants.js';
+import { readWeeklyStructured, weeklyPlanMarkdown } from '#common/weeklyPlan.js';
+import { WEEKLY_TEXT } from '#common/weeklyTexts.js';
+import { weekOf } from '#common/weekRules.js';
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 import { notFound } from '../../http/errors.js';

@@ -1,8 +1,8 @@
 import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays } from '../../../../common/src/time.js';
-import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts.js';
-import { nextWeekOf } from '../../../../common/src/weekRules.js';
+import { addDays } from '#common/time.js';
+import { WEEKLY_TEXT } from '#common/weeklyTexts.js';
+import { nextWeekOf } from '#common/weekRules.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';

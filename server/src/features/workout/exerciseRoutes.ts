@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import { okResponse } from '../../../../common/src/api/auth.js';
-import { errors } from '../../../../common/src/api/common.js';
-import { isoDate } from '../../../../common/src/api/dates.js';
-import {
-  feedbackResponse,
-  progressItem,
-  progressResponse,
-  submitFeedbackRequest,
-} from '../../../../common/src/api/workout.js';
+import { okResponse } from '#common/api/auth.js';
+import { errors } from '#common/api/common.js';
+import { isoDate } from '#common/api/dates.js';
+import { feedbackResponse, progressItem, progressResponse, submitFeedbackRequest } from '#common/api/workout.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { GenerationEvent, WorkoutPlan } from '../../../../common/src/api/workout.js';
-import { parseIntent } from '../../../../common/src/workoutIntent.js';
-import { type PlannerInput, planWorkout } from '../../../../common/src/workoutPlanner.js';
+import type { GenerationEvent, WorkoutPlan } from '#common/api/workout.js';
+import { parseIntent } from '#common/workoutIntent.js';
+import { type PlannerInput, planWorkout } from '#common/workoutPlanner.js';
 import { AI_MESSAGES } from '../../ai/errors.js';
 import { type LlmWorkout, llmWorkoutSchema, WORKOUT_SYSTEM_PROMPT, workoutPrompt } from '../../ai/prompts/workout.js';
 import { AiError } from '../../ai/provider.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { planListResponse, WORKOUT_PAGE_DEFAULT, WORKOUT_PAGE_MAX } from '../../../../common/src/api/workout.js';
-import { WORKOUT_SKIPPED_TEXT } from '../../../../common/src/workoutConstants.js';
+import { planListResponse, WORKOUT_PAGE_DEFAULT, WORKOUT_PAGE_MAX } from '#common/api/workout.js';
+import { WORKOUT_SKIPPED_TEXT } from '#common/workoutConstants.js';
 import { fillPlanSummaries } from '../../db/migrations/0015_paging_todos.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';

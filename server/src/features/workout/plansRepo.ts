@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { type PlanSummary, planListResponse } from '../../../../common/src/api/workout.js';
-import { summarisePlan } from '../../../../common/src/workoutPlanSummary.js';
+import { type PlanSummary, planListResponse } from '#common/api/workout.js';
+import { summarisePlan } from '#common/workoutPlanSummary.js';
 import type { Db } from '../../db/index.js';
 import { pageAsJson, pageColumn } from '../../db/jsonRows.js';
 import { type Dialect, nowIso } from '../../db/migrationHelpers.js';

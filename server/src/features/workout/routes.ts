@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { okResponse } from '../../../../common/src/api/auth.js';
-import { errors } from '../../../../common/src/api/common.js';
+import { okResponse } from '#common/api/auth.js';
+import { errors } from '#common/api/common.js';
 import {
   generateQuery,
   generationEvent,
@@ -12,8 +12,8 @@ import {
   planListResponse,
   planResponse,
   saveLogRequest,
-} from '../../../../common/src/api/workout.js';
-import { MESSAGES } from '../../../../common/src/constants.js';
+} from '#common/api/workout.js';
+import { MESSAGES } from '#common/constants.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';

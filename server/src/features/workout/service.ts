@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SettingsResponse } from '../../../../common/src/api/settings.js';
+import type { SettingsResponse } from '#common/api/settings.js';
 import {
   type EquipmentAvailable,
   equipmentAvailable,
@@ -8,13 +8,9 @@ import {
   type WorkoutLog,
   type WorkoutPreferences,
   workoutPreferences,
-} from '../../../../common/src/api/workout.js';
-import {
-  DEFAULT_EQUIPMENT,
-  DEFAULT_WORKOUT_PREFERENCES,
-  type Equipment,
-} from '../../../../common/src/workoutConstants.js';
-import { logFlagsToSave, logStatus } from '../../../../common/src/workoutStatus.js';
+} from '#common/api/workout.js';
+import { DEFAULT_EQUIPMENT, DEFAULT_WORKOUT_PREFERENCES, type Equipment } from '#common/workoutConstants.js';
+import { logFlagsToSave, logStatus } from '#common/workoutStatus.js';
 import type { Db } from '../../db/index.js';
 import { byText } from '../../textMemo.js';
 import type { LogRow } from './logsRepo.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorkoutPlan } from '../../../../common/src/api/workout.js';
-import { todayIn } from '../../../../common/src/time.js';
-import { type DayStatus, dayStatus, logFlagsToSave, logStatus } from '../../../../common/src/workoutStatus.js';
+import type { WorkoutPlan } from '#common/api/workout.js';
+import { todayIn } from '#common/time.js';
+import { type DayStatus, dayStatus, logFlagsToSave, logStatus } from '#common/workoutStatus.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { generate } from './testing.js';
 

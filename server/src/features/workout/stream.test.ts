@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorkoutPlan } from '../../../../common/src/api/workout.js';
-import { catalogueByName } from '../../../../common/src/workoutCatalogue.js';
+import type { WorkoutPlan } from '#common/api/workout.js';
+import { catalogueByName } from '#common/workoutCatalogue.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness } from '../../test/harness.js';
 import { generate } from './testing.js';
 

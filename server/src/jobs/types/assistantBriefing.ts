@@ -1,5 +1,5 @@
-import { ASSISTANT_REQUESTS } from '../../../../common/src/coachTexts.js';
-import { todayIn } from '../../../../common/src/time.js';
+import { ASSISTANT_REQUESTS } from '#common/coachTexts.js';
+import { todayIn } from '#common/time.js';
 import { CoachService } from '../../features/coach/service.js';
 import type { JobType } from './jobType.js';
 

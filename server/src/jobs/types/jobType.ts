@@ -1,4 +1,4 @@
-import type { ConfigSchema } from '../../../../common/src/api/cron.js';
+import type { ConfigSchema } from '#common/api/cron.js';
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 

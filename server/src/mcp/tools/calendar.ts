@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from '../../../../common/src/time.js';
+import { addDays, daysBetween } from '#common/time.js';
 import { calendarAccess } from '../../features/calendar/expiry.js';
 import { freeSlots } from '../../features/calendar/freeSlots.js';
 import { HttpError } from '../../http/errors.js';

@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '../../../../common/src/api/calendar.js';
+import type { CalendarEvent } from '#common/api/calendar.js';
 import type { AppContext } from '../../context.js';
 import { expiredNotices, isUsable } from '../../features/calendar/expiry.js';
 import { listConnections } from '../../features/calendar/repo.js';

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { isoDate } from '../../../../common/src/api/journal.js';
+import { isoDate } from '#common/api/journal.js';
 import type { AppContext } from '../../context.js';
 import type { KeyUser } from '../../features/apiKeys/service.js';
 import { HttpError } from '../../http/errors.js';

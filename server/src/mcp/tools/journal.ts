@@ -1,10 +1,5 @@
-import { appendToSection } from '../../../../common/src/journalAppend.js';
-import {
-  EVENING_HEADING,
-  GOALS_HEADING,
-  JOURNAL_HEADING,
-  MORNING_HEADING,
-} from '../../../../common/src/journalText.js';
+import { appendToSection } from '#common/journalAppend.js';
+import { EVENING_HEADING, GOALS_HEADING, JOURNAL_HEADING, MORNING_HEADING } from '#common/journalText.js';
 import type { Db } from '../../db/index.js';
 import { getDailyNote, saveDailyNote } from '../../features/journal/service.js';
 import { getPlan, savePlan } from '../../features/weekly/service.js';

@@ -1,4 +1,4 @@
-import { SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX, SEARCH_TYPES } from '../../../../common/src/api/search.js';
+import { SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX, SEARCH_TYPES } from '#common/api/search.js';
 import { search } from '../../features/search/service.js';
 import { defineTool, type ToolDef, z } from './define.js';
 

@@ -1,4 +1,4 @@
-import type { DayStatus } from '../../../../common/src/workoutStatus.js';
+import type { DayStatus } from '#common/workoutStatus.js';
 import type { AppContext } from '../../context.js';
 import { getDailyNote } from '../../features/journal/service.js';
 import { listTodos } from '../../features/todos/repo.js';

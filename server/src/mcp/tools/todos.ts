@@ -1,5 +1,5 @@
-import { idField } from '../../../../common/src/api/common.js';
-import { TODOS_DONE_PAGE_DEFAULT, TODOS_DONE_PAGE_MAX, todoContent } from '../../../../common/src/api/todos.js';
+import { idField } from '#common/api/common.js';
+import { TODOS_DONE_PAGE_DEFAULT, TODOS_DONE_PAGE_MAX, todoContent } from '#common/api/todos.js';
 import { listTodos } from '../../features/todos/repo.js';
 import * as todos from '../../features/todos/service.js';
 import { defineTool, type ToolDef, z } from './define.js';

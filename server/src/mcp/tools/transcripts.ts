@@ -1,4 +1,4 @@
-import { idField } from '../../../../common/src/api/common.js';
+import { idField } from '#common/api/common.js';
 import {
   TRANSCRIPT_MAX_CHARS,
   TRANSCRIPT_PAGE_DEFAULT,
@@ -7,9 +7,9 @@ import {
   type Transcript,
   type TranscriptSummary,
   transcriptBody,
-} from '../../../../common/src/api/transcripts.js';
-import { addDays, daysBetween } from '../../../../common/src/time.js';
-import { prefillFromEvent } from '../../../../common/src/transcriptRules.js';
+} from '#common/api/transcripts.js';
+import { addDays, daysBetween } from '#common/time.js';
+import { prefillFromEvent } from '#common/transcriptRules.js';
 import { calendarAccess } from '../../features/calendar/expiry.js';
 import { eventsInRange } from '../../features/calendar/service.js';
 import { listSummariesBetween, summaryOf } from '../../features/transcripts/repo.js';

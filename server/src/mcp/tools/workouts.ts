@@ -1,5 +1,5 @@
-import { saveLogRequest } from '../../../../common/src/api/workout.js';
-import { dayStatus, LOG_STATUS_LABEL } from '../../../../common/src/workoutStatus.js';
+import { saveLogRequest } from '#common/api/workout.js';
+import { dayStatus, LOG_STATUS_LABEL } from '#common/workoutStatus.js';
 import type { Db } from '../../db/index.js';
 import { generateWorkout } from '../../features/workout/generation.js';
 import { getLogByDate, listLogs, saveLog } from '../../features/workout/logsRepo.js';

@@ -2,7 +2,7 @@ import { meResponse } from 'virtual:response-checks';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext } from 'react';
 import { useNavigate } from 'react-router';
-import type { MeResponse } from '../../../../common/src/api/auth';
+import type { MeResponse } from '#common/api/auth.js';
 import { get, isNetworkFailure, post } from '../../api/client';
 import { clearToken } from '../../api/token';
 import { clearSessionState } from '../sessionStore';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { MOBILE_BREAKPOINT_PX } from '../../../../common/src/constants';
+import { MOBILE_BREAKPOINT_PX } from '#common/constants.js';
 import { sectionInfo, sectionOf } from '../sections';
 import { BottomNav } from './BottomNav';
 import { NavigationProgress } from './NavigationProgress';

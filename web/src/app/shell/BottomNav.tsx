@@ -1,4 +1,4 @@
-import type { Section } from '../../../../common/src/constants';
+import type { Section } from '#common/constants.js';
 import { SECTION_INFO } from '../sections';
 import styles from './BottomNav.module.css';
 import { SectionLink } from './SectionLink';

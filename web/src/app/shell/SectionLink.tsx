@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Section } from '../../../../common/src/constants';
+import type { Section } from '#common/constants.js';
 import { sectionHref } from '../lastRoute';
 import { useLatestPathname } from '../pendingNavigation';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Section } from '../../../../common/src/constants';
+import type { Section } from '#common/constants.js';
 import { Button } from '../../ui/Button';
 import { DaymarkLogo, LogoutIcon } from '../../ui/icons';
 import { useSession } from '../auth/session';

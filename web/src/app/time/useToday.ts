@@ -1,4 +1,4 @@
-import { todayIn } from '../../../../common/src/time';
+import { todayIn } from '#common/time.js';
 import { useSession } from '../auth/session';
 
 let zone: string | undefined;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ASSISTANT_REQUESTS, COACH_MESSAGES } from '../../../../common/src/coachTexts';
-import { type ReportKind, scoreReply } from '../../../../common/src/reportDetection';
+import { ASSISTANT_REQUESTS, COACH_MESSAGES } from '#common/coachTexts.js';
+import { type ReportKind, scoreReply } from '#common/reportDetection.js';
 import { Button } from '../../ui';
 import { AiNotice, ASSISTANT_OFFLINE } from '../coach/AiNotice';
 import { useAiConfigured, useConversations } from '../coach/api';

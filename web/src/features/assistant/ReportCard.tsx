@@ -1,4 +1,4 @@
-import { type ReportKind, reportSections, reportTitle } from '../../../../common/src/reportDetection';
+import { type ReportKind, reportSections, reportTitle } from '#common/reportDetection.js';
 import { Markdown } from '../coach/Markdown';
 import styles from './Assistant.module.css';
 

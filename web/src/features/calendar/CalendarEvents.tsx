@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { CALENDAR_TEXT } from '../../../../common/src/api/calendar';
-import { addDays } from '../../../../common/src/time';
+import { CALENDAR_TEXT } from '#common/api/calendar.js';
+import { addDays } from '#common/time.js';
 import { useTimeZone, useToday } from '../../app/time/useToday';
 import { EmptyState, ErrorState, LinkButton, LoadingState } from '../../ui';
 import { calendarKeys, connectionState, fetchEventsRange, isCalendarExpired, useConnections } from './api';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PAST_MAX_EVENTS, PAST_RANGES, TODAY_MAX_EVENTS, UPCOMING_DAYS } from '../../../../common/src/api/calendar';
-import { dateInZone } from '../../../../common/src/time';
+import { PAST_MAX_EVENTS, PAST_RANGES, TODAY_MAX_EVENTS, UPCOMING_DAYS } from '#common/api/calendar.js';
+import { dateInZone } from '#common/time.js';
 import { messageOf } from '../../api/client';
 import { useAppletState } from '../../app/appletState';
 import { useTimeZone, useToday } from '../../app/time/useToday';

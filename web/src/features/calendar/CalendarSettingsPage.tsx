@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CALENDAR_TEXT } from '../../../../common/src/api/calendar';
+import { CALENDAR_TEXT } from '#common/api/calendar.js';
 import { ErrorState, LoadingState } from '../../ui';
 import { connectionState, isCalendarExpired, useConnections } from './api';
 import { ConnectionsCard } from './ConnectionsCard';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { TODAY_MAX_EVENTS } from '../../../../common/src/api/calendar';
-import { TRANSCRIPT_TEXT } from '../../../../common/src/api/transcripts';
-import { addDays } from '../../../../common/src/time';
-import { prefillFromEvent } from '../../../../common/src/transcriptRules';
+import { TODAY_MAX_EVENTS } from '#common/api/calendar.js';
+import { TRANSCRIPT_TEXT } from '#common/api/transcripts.js';
+import { addDays } from '#common/time.js';
+import { prefillFromEvent } from '#common/transcriptRules.js';
 import { useTimeZone, useToday } from '../../app/time/useToday';
 import { Button, TextField } from '../../ui';
 import { CheckIcon, PlusIcon } from '../../ui/icons';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { CALENDAR_TEXT, type CalendarConnection } from '../../../../common/src/api/calendar';
+import { CALENDAR_TEXT, type CalendarConnection } from '#common/api/calendar.js';
 import { messageOf } from '../../api/client';
 import { useTimeZone } from '../../app/time/useToday';
 import { Button, Card, TextField, useToast } from '../../ui';

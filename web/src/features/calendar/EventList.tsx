@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import type { CalendarEvent } from '../../../../common/src/api/calendar';
+import type { CalendarEvent } from '#common/api/calendar.js';
 import styles from './calendar.module.css';
 import { dateHeading, type EventGroup, timeLabel } from './eventFormat';
 

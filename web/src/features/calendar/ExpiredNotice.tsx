@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CALENDAR_TEXT, EXPIRY_PROMPT_DELAY_MS } from '../../../../common/src/api/calendar';
+import { CALENDAR_TEXT, EXPIRY_PROMPT_DELAY_MS } from '#common/api/calendar.js';
 import { readSession, sessionKey, writeSession } from '../../app/sessionStore';
 import { Button, ConfirmDialog } from '../../ui';
 import { AlertIcon } from '../../ui/icons';

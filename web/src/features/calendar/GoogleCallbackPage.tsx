@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CALENDAR_TEXT, CALLBACK_REDIRECT_MS } from '../../../../common/src/api/calendar';
+import { CALENDAR_TEXT, CALLBACK_REDIRECT_MS } from '#common/api/calendar.js';
 import { messageOf } from '../../api/client';
 import { Button, Card, LinkButton, LoadingState } from '../../ui';
 import { AlertIcon, CheckIcon } from '../../ui/icons';

@@ -1,4 +1,4 @@
-import type { CalendarReadIssues } from '../../../../common/src/api/calendar';
+import type { CalendarReadIssues } from '#common/api/calendar.js';
 import { InfoIcon } from '../../ui/icons';
 import styles from './settings.module.css';
 

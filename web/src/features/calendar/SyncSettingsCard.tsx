@@ -10,7 +10,7 @@ import {
   SETTINGS_SAVED_MS,
   type SyncSettings,
   type WriteTarget,
-} from '../../../../common/src/api/calendar';
+} from '#common/api/calendar.js';
 import { useLeaveGuard } from '../../app/unsavedChanges';
 import { Button, Card, Checkbox, ErrorState, LoadingState, Select, useToast } from '../../ui';
 import { calendarApi, calendarKeys } from './api';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { settingsResponse } from '../../../../common/src/api/settings';
-import { canonicalTimeZone } from '../../../../common/src/time';
+import { settingsResponse } from '#common/api/settings.js';
+import { canonicalTimeZone } from '#common/time.js';
 import { messageOf, put } from '../../api/client';
 import { meQuery } from '../../app/auth/session';
 import { browserTimeZone, useTimeZone } from '../../app/time/useToday';

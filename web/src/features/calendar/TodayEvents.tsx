@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { CalendarEvent } from '../../../../common/src/api/calendar';
+import type { CalendarEvent } from '#common/api/calendar.js';
 import { EmptyState } from '../../ui';
 import { CalendarIcon } from './CalendarIcon';
 import { EventList } from './EventList';

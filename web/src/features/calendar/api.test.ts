@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CALENDAR_TEXT } from '../../../../common/src/api/calendar';
+import { CALENDAR_TEXT } from '#common/api/calendar.js';
 import { ApiError, setUnauthorizedHandler } from '../../api/client';
 import { CalendarExpiredError, calendarApi, connectionState, fetchEventsRange } from './api';
 

@@ -11,7 +11,7 @@ import {
   type SaveSyncSettings,
   syncSettings,
   syncWorkoutResponse,
-} from '../../../../common/src/api/calendar';
+} from '#common/api/calendar.js';
 import { ApiError, del, get, isNetworkFailure, post, put } from '../../api/client';
 
 /**

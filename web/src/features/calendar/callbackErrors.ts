@@ -1,4 +1,4 @@
-import { CALENDAR_TEXT } from '../../../../common/src/api/calendar';
+import { CALENDAR_TEXT } from '#common/api/calendar.js';
 
 /** What went wrong in a Google authorization callback, for the explanation the page shows. */
 export type CallbackFailure =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarEvent } from '../../../../common/src/api/calendar';
+import type { CalendarEvent } from '#common/api/calendar.js';
 import { classifyCallbackError } from './callbackErrors';
 import { dateHeading, groupEvents, hasStarted, monthsBefore, pastRangeStart, timeLabel } from './eventFormat';
 

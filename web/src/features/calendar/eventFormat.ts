@@ -1,6 +1,6 @@
-import type { CalendarEvent } from '../../../../common/src/api/calendar';
-import { CALENDAR_TEXT } from '../../../../common/src/api/calendarText';
-import { addDays, dateInZone, sundayOf } from '../../../../common/src/time';
+import type { CalendarEvent } from '#common/api/calendar.js';
+import { CALENDAR_TEXT } from '#common/api/calendarText.js';
+import { addDays, dateInZone, sundayOf } from '#common/time.js';
 
 /**
  * Pure helpers of the calendar screens. Every date and time is the user's (their IANA zone),

@@ -1,4 +1,4 @@
-import { canonicalTimeZone, offsetLabel, zoneAliases, zoneOffsetMinutes } from '../../../../common/src/time';
+import { canonicalTimeZone, offsetLabel, zoneAliases, zoneOffsetMinutes } from '#common/time.js';
 
 /** One zone of the picker: its canonical name, what it is shown and searched by. */
 export interface ZoneChoice {

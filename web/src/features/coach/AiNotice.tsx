@@ -1,4 +1,4 @@
-import { AI_TEXTS } from '../../../../common/src/aiTexts';
+import { AI_TEXTS } from '#common/aiTexts.js';
 import styles from './Chat.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { CoachType, SpecificEntries } from '../../../../common/src/api/coach';
-import { COACH_LABELS, COACH_MESSAGES } from '../../../../common/src/coachTexts';
+import type { CoachType, SpecificEntries } from '#common/api/coach.js';
+import { COACH_LABELS, COACH_MESSAGES } from '#common/coachTexts.js';
 import { Button, Card } from '../../ui';
 import { AiNotice, COACH_OFFLINE } from './AiNotice';
 import { useAiConfigured, useConversations } from './api';

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { CoachMeta } from '../../../../common/src/api/coach';
-import { COACH_LABELS, COACH_MESSAGES, COACH_TYPES } from '../../../../common/src/coachTexts';
+import type { CoachMeta } from '#common/api/coach.js';
+import { COACH_LABELS, COACH_MESSAGES, COACH_TYPES } from '#common/coachTexts.js';
 import { useLeaveGuard } from '../../app/unsavedChanges';
 import { Button, Card, ConfirmDialog, ErrorState, LoadingState, TextArea, useToast } from '../../ui';
 import { focusFirstInvalid } from '../../ui/Field';

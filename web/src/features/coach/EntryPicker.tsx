@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { SpecificEntries } from '../../../../common/src/api/coach';
-import { headlinesResponse, type NoteHeadline } from '../../../../common/src/api/journal';
-import { NOTES_PAGE_SIZE } from '../../../../common/src/journalConstants';
+import type { SpecificEntries } from '#common/api/coach.js';
+import { headlinesResponse, type NoteHeadline } from '#common/api/journal.js';
+import { NOTES_PAGE_SIZE } from '#common/journalConstants.js';
 import { get } from '../../api/client';
 import { Button } from '../../ui';
 import styles from './Chat.module.css';

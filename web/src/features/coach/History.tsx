@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Conversation } from '../../../../common/src/api/coach';
-import { COACH_LABELS, COACH_MESSAGES, chatTitleFallback } from '../../../../common/src/coachTexts';
+import type { Conversation } from '#common/api/coach.js';
+import { COACH_LABELS, COACH_MESSAGES, chatTitleFallback } from '#common/coachTexts.js';
 import { ApiError } from '../../api/client';
 import { Button, ConfirmDialog, Modal, TextField, useToast } from '../../ui';
 import { PlusIcon } from '../../ui/icons';

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { INJECTIONS, naiveAnswer } from '../../../../common/src/testing/injectionCorpus';
+import { INJECTIONS, naiveAnswer } from '#common/testing/injectionCorpus.js';
 import { Markdown } from './Markdown';
 
 // A .ts file (no JSX) so that the shared test include pattern picks it up.

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { safeLinkUrl } from '../../../../common/src/markdownLinks';
+import { safeLinkUrl } from '#common/markdownLinks.js';
 import styles from './Markdown.module.css';
 
 type HastNode = NonNullable<ExtraProps['node']>['children'][number];

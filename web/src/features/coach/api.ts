@@ -12,8 +12,8 @@ import {
   conversationDetail,
   conversationsResponse,
   resetAllResponse,
-} from '../../../../common/src/api/coach';
-import { settingsResponse } from '../../../../common/src/api/settings';
+} from '#common/api/coach.js';
+import { settingsResponse } from '#common/api/settings.js';
 import { apiRequest, del, get, post, put } from '../../api/client';
 import { readEventStream } from '../../api/sse';
 

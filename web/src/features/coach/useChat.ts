@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CoachType, SpecificEntries } from '../../../../common/src/api/coach';
-import { splitThoughts } from '../../../../common/src/thoughts';
+import type { CoachType, SpecificEntries } from '#common/api/coach.js';
+import { splitThoughts } from '#common/thoughts.js';
 import { messageOf } from '../../api/client';
 import { useAppletState } from '../../app/appletState';
 import { fetchConversation, streamChat, useRefreshConversations } from './api';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { MOBILE_BREAKPOINT_PX } from '../../../../common/src/constants';
+import { MOBILE_BREAKPOINT_PX } from '#common/constants.js';
 
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(

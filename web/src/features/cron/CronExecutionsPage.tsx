@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import type { CronExecution } from '../../../../common/src/api/cron';
-import { CRON_TEXT, executionDuration, formatDuration } from '../../../../common/src/cronSchedule';
+import type { CronExecution } from '#common/api/cron.js';
+import { CRON_TEXT, executionDuration, formatDuration } from '#common/cronSchedule.js';
 import { Button, EmptyState, ErrorState, LoadingState, Select, Spinner, useToast } from '../../ui';
 import { cancelExecution, useExecutions, useJob, useJobs } from './api';
 import styles from './Cron.module.css';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { CRON_TEXT } from '../../../../common/src/cronSchedule';
+import { CRON_TEXT } from '#common/cronSchedule.js';
 import { ErrorState, LoadingState } from '../../ui';
 import { useJob, useJobTypes } from './api';
 import styles from './Cron.module.css';

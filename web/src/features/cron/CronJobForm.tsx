@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
-import { type CronJob, configValueProblem, type JobTypeDescriptor } from '../../../../common/src/api/cron';
+import { type CronJob, configValueProblem, type JobTypeDescriptor } from '#common/api/cron.js';
 import {
   CRON_TEXT,
   NEW_JOB_DEFAULTS,
@@ -10,8 +10,8 @@ import {
   presetOf,
   SCHEDULE_PRESETS,
   scheduleProblem,
-} from '../../../../common/src/cronSchedule';
-import { DEFAULT_TIME_ZONE } from '../../../../common/src/time';
+} from '#common/cronSchedule.js';
+import { DEFAULT_TIME_ZONE } from '#common/time.js';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../app/auth/session';
 import { useLeaveGuard } from '../../app/unsavedChanges';

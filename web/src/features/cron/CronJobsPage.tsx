@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CronJob } from '../../../../common/src/api/cron';
-import { CRON_TEXT } from '../../../../common/src/cronSchedule';
+import type { CronJob } from '#common/api/cron.js';
+import { CRON_TEXT } from '#common/cronSchedule.js';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LinkButton, LoadingState, useToast } from '../../ui';
 import { PlusIcon } from '../../ui/icons';
 import { cronKeys, deleteJob, mapJobPages, type Pages, triggerJob, updateJob, useJobs } from './api';

@@ -11,8 +11,8 @@ import {
   type JobTypeDescriptor,
   jobTypesResponse,
   type UpdateJobRequest,
-} from '../../../../common/src/api/cron';
-import { EXECUTIONS_LIMIT } from '../../../../common/src/cronSchedule';
+} from '#common/api/cron.js';
+import { EXECUTIONS_LIMIT } from '#common/cronSchedule.js';
 import { del, get, post, put } from '../../api/client';
 
 export const cronKeys = {

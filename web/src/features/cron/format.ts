@@ -1,4 +1,4 @@
-import { presetOf } from '../../../../common/src/cronSchedule';
+import { presetOf } from '#common/cronSchedule.js';
 
 /** A date and time the way people say it, e.g. "Mon, Nov 23, 2:00 PM", in the schedule's zone. */
 export function formatWhen(iso: string | Date, zone: string): string {

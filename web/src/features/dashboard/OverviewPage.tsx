@@ -1,6 +1,6 @@
-import type { DashboardOverview } from '../../../../common/src/api/dashboard';
-import { OVERVIEW_TEXT } from '../../../../common/src/api/dashboardText';
-import { dayStatusText } from '../../../../common/src/workoutStatus';
+import type { DashboardOverview } from '#common/api/dashboard.js';
+import { OVERVIEW_TEXT } from '#common/api/dashboardText.js';
+import { dayStatusText } from '#common/workoutStatus.js';
 import { Card, ErrorState, LinkButton, LoadingState } from '../../ui';
 import { useOverview } from './api';
 import styles from './Overview.module.css';

@@ -2,8 +2,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { CalendarEvent } from '../../../../common/src/api/calendar';
-import { type OverviewCalendar, overviewCalendar } from '../../../../common/src/api/dashboard';
+import type { CalendarEvent } from '#common/api/calendar.js';
+import { type OverviewCalendar, overviewCalendar } from '#common/api/dashboard.js';
 import { TodayCalendarCard } from './TodayCalendarCard';
 
 const ZONE = 'Pacific/Auckland';

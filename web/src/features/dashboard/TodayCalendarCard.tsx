@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import type { OverviewCalendar } from '../../../../common/src/api/dashboard';
-import { OVERVIEW_TEXT } from '../../../../common/src/api/dashboardText';
+import type { OverviewCalendar } from '#common/api/dashboard.js';
+import { OVERVIEW_TEXT } from '#common/api/dashboardText.js';
 import { Card } from '../../ui';
 import { TodayEvents } from '../calendar/TodayEvents';
 import styles from './Overview.module.css';

@@ -1,5 +1,5 @@
-import type { WeekDay } from '../../../../common/src/api/dashboard';
-import { OVERVIEW_TEXT } from '../../../../common/src/api/dashboardText';
+import type { WeekDay } from '#common/api/dashboard.js';
+import { OVERVIEW_TEXT } from '#common/api/dashboardText.js';
 import { Card } from '../../ui';
 import { CheckIcon } from '../../ui/icons';
 import styles from './Overview.module.css';

@@ -1,6 +1,6 @@
 import { dashboardOverview } from 'virtual:response-checks';
 import { useQuery } from '@tanstack/react-query';
-import type { DashboardOverview } from '../../../../common/src/api/dashboard';
+import type { DashboardOverview } from '#common/api/dashboard.js';
 import { get } from '../../api/client';
 import { getToken } from '../../api/token';
 

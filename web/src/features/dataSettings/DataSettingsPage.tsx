@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { TRANSCRIPT_PAGE_MAX, TRANSCRIPT_TEXT } from '../../../../common/src/api/transcripts';
+import { TRANSCRIPT_PAGE_MAX, TRANSCRIPT_TEXT } from '#common/api/transcripts.js';
 import { messageOf } from '../../api/client';
 import { Button, Card, Checkbox, ConfirmDialog, EmptyState, ErrorState, LoadingState, Tabs, useToast } from '../../ui';
 import { ExportImportPanel } from '../dataTransfer/ExportImportPanel';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BULK_DELETE_MAX } from '../../../../common/src/api/common';
+import { BULK_DELETE_MAX } from '#common/api/common.js';
 import { deleteInChunks, uniqueById } from './bulk';
 
 describe('deleting a large selection', () => {

@@ -1,4 +1,4 @@
-import { BULK_DELETE_MAX } from '../../../../common/src/api/common';
+import { BULK_DELETE_MAX } from '#common/api/common.js';
 
 /**
  * Deletes `ids` in requests of at most `size` (what one bulk delete takes), one after another;

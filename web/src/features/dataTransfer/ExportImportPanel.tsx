@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { DATA_TEXT, type ImportReport } from '../../../../common/src/api/dataTransfer';
+import { DATA_TEXT, type ImportReport } from '#common/api/dataTransfer.js';
 import { messageOf } from '../../api/client';
 import { Button, Card } from '../../ui';
 import styles from './ExportImportPanel.module.css';

@@ -1,4 +1,4 @@
-import { DATA_TEXT, type ImportReport, importReport } from '../../../../common/src/api/dataTransfer';
+import { DATA_TEXT, type ImportReport, importReport } from '#common/api/dataTransfer.js';
 import { ApiError, apiFetch, apiRequest } from '../../api/client';
 
 /** Downloads the export, reporting the bytes received so far; resolves once the file is saved. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CreatedApiKey } from '../../../../common/src/api/apiKeys';
+import type { CreatedApiKey } from '#common/api/apiKeys.js';
 import {
   API_KEY_DEFAULT_EXPIRY,
   API_KEY_EXPIRY_OPTIONS,
@@ -7,7 +7,7 @@ import {
   API_KEY_SCOPES,
   API_KEY_TEXT,
   type ApiKeyScope,
-} from '../../../../common/src/apiKeyConstants';
+} from '#common/apiKeyConstants.js';
 import { ApiError } from '../../api/client';
 import { Button, Card, Select, TextField } from '../../ui';
 import { createApiKey } from './api';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ApiKey, CreatedApiKey } from '../../../../common/src/api/apiKeys';
-import { API_KEY_SCOPE_LABELS, API_KEY_TEXT, MCP_PATH } from '../../../../common/src/apiKeyConstants';
+import type { ApiKey, CreatedApiKey } from '#common/api/apiKeys.js';
+import { API_KEY_SCOPE_LABELS, API_KEY_TEXT, MCP_PATH } from '#common/apiKeyConstants.js';
 import { Button, Card, ConfirmDialog, EmptyState, ErrorState, LoadingState } from '../../ui';
 import { apiKeysKey, deleteApiKey, useApiKeys } from './api';
 import { CreateKeyForm } from './CreateKeyForm';

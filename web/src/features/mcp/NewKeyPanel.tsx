@@ -1,4 +1,4 @@
-import type { CreatedApiKey } from '../../../../common/src/api/apiKeys';
+import type { CreatedApiKey } from '#common/api/apiKeys.js';
 import { Button, Card, Tabs } from '../../ui';
 import { clientConfigs } from './clientConfigs';
 import styles from './McpSettings.module.css';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiKeysResponse, type CreateApiKeyRequest, createdApiKey } from '../../../../common/src/api/apiKeys';
-import { API_KEYS_MAX_PER_USER } from '../../../../common/src/apiKeyConstants';
+import { apiKeysResponse, type CreateApiKeyRequest, createdApiKey } from '#common/api/apiKeys.js';
+import { API_KEYS_MAX_PER_USER } from '#common/apiKeyConstants.js';
 import { del, get, post } from '../../api/client';
 
 export const apiKeysKey = ['api-keys'] as const;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { COPIED_CONFIRMATION_MS } from '../../../../common/src/journalConstants';
+import { COPIED_CONFIRMATION_MS } from '#common/journalConstants.js';
 
 /**
  * Copies text to the clipboard; `copied` is true for a moment afterwards. Without clipboard

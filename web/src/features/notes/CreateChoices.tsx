@@ -1,5 +1,5 @@
 import { Link, Navigate, useNavigate } from 'react-router';
-import { mondayOf } from '../../../../common/src/time';
+import { mondayOf } from '#common/time.js';
 import { useToday } from '../../app/time/useToday';
 import { Card } from '../../ui';
 import { TranscriptForm } from '../transcript/TranscriptForm';

@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import type { NoteContent } from '../../../../common/src/api/journal';
-import { TRANSCRIPT_TEXT } from '../../../../common/src/api/transcripts';
-import { weeklyStructured } from '../../../../common/src/api/weekly';
+import type { NoteContent } from '#common/api/journal.js';
+import { TRANSCRIPT_TEXT } from '#common/api/transcripts.js';
+import { weeklyStructured } from '#common/api/weekly.js';
 import {
   COPIED_CONFIRMATION_MS,
   NOTE_ENTRY_TYPES,
   NOTES_TEXT,
   type NoteEntryType,
   WEEKLY_DEFAULT_CONTENT,
-} from '../../../../common/src/journalConstants';
-import { summariseReflections } from '../../../../common/src/weeklyPlan';
-import { SAVED_SUMMARY_LIMITS } from '../../../../common/src/weeklyTexts';
+} from '#common/journalConstants.js';
+import { summariseReflections } from '#common/weeklyPlan.js';
+import { SAVED_SUMMARY_LIMITS } from '#common/weeklyTexts.js';
 import { ApiError, messageOf } from '../../api/client';
 import { Button, Card, ErrorState, LoadingState, useToast } from '../../ui';
 import { fetchTranscript } from '../transcript/api';

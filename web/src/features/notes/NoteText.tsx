@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { atxHeading } from '../../../../common/src/markdownHeading';
+import { atxHeading } from '#common/markdownHeading.js';
 import styles from './Notes.module.css';
 
 /**

@@ -1,4 +1,4 @@
-import type { NoteEntryType } from '../../../../common/src/journalConstants';
+import type { NoteEntryType } from '#common/journalConstants.js';
 import { Icon, NotesIcon, TranscriptIcon } from '../../ui/icons';
 
 const small = { width: 20, height: 20 };

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
-import type { NoteHeadline } from '../../../../common/src/api/journal';
-import { MOBILE_BREAKPOINT_PX } from '../../../../common/src/constants';
-import { NOTES_TEXT, type NoteEntryType } from '../../../../common/src/journalConstants';
+import type { NoteHeadline } from '#common/api/journal.js';
+import { MOBILE_BREAKPOINT_PX } from '#common/constants.js';
+import { NOTES_TEXT, type NoteEntryType } from '#common/journalConstants.js';
 import { useAppletState } from '../../app/appletState';
 import { Button, EmptyState, ErrorState, Spinner } from '../../ui';
 import { longDate, shortTime, useHeadlines } from './api';

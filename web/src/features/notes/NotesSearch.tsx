@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SEARCH_TYPE_LABELS, type SearchHit, searchResponse } from '../../../../common/src/api/search';
+import { SEARCH_TYPE_LABELS, type SearchHit, searchResponse } from '#common/api/search.js';
 import { get } from '../../api/client';
 import { Spinner } from '../../ui';
 import styles from './NotesSearch.module.css';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { DAILY_AUTOSAVE_MS, NOTES_TEXT } from '../../../../common/src/journalConstants';
-import { isUntouchedDailyText, openAtPart, renderDailyNote } from '../../../../common/src/journalText';
+import { DAILY_AUTOSAVE_MS, NOTES_TEXT } from '#common/journalConstants.js';
+import { isUntouchedDailyText, openAtPart, renderDailyNote } from '#common/journalText.js';
 import { useSession } from '../../app/auth/session';
 import { Button, ErrorState, LoadingState } from '../../ui';
 import { longDate, refreshAfterDailySave, saveDailyNote, useDailyNote } from './api';

@@ -1,7 +1,7 @@
 import { type QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { type DailyNote, dailyNote, headlinesResponse, noteContent } from '../../../../common/src/api/journal';
-import { NOTES_PAGE_SIZE, type NoteEntryType } from '../../../../common/src/journalConstants';
-import { parseDailyNote } from '../../../../common/src/journalText';
+import { type DailyNote, dailyNote, headlinesResponse, noteContent } from '#common/api/journal.js';
+import { NOTES_PAGE_SIZE, type NoteEntryType } from '#common/journalConstants.js';
+import { parseDailyNote } from '#common/journalText.js';
 import { get, post } from '../../api/client';
 
 const headlinesKey = ['notes', 'headlines'] as const;

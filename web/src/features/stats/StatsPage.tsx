@@ -6,7 +6,7 @@ import {
   STATS_TEXT,
   type Stats,
   type StatsRange,
-} from '../../../../common/src/api/stats';
+} from '#common/api/stats.js';
 import { Card, ErrorState, LoadingState } from '../../ui';
 import { longDate, shortDate, useStats } from './api';
 import { ChartCard, EnergyLine, WeeklyBars } from './charts';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type StatsRange, statsResponse } from '../../../../common/src/api/stats';
+import { type StatsRange, statsResponse } from '#common/api/stats.js';
 import { get } from '../../api/client';
 
 export function useStats(range: StatsRange) {

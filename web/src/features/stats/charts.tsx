@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import uPlot from 'uplot';
-import type { StatsWeek } from '../../../../common/src/api/stats';
-import { addDays, daysBetween } from '../../../../common/src/time';
+import type { StatsWeek } from '#common/api/stats.js';
+import { addDays, daysBetween } from '#common/time.js';
 import { Card, EmptyState } from '../../ui';
 import { shortDate } from './api';
 import { Chart, type Palette } from './Chart';

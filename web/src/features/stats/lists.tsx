@@ -1,4 +1,4 @@
-import type { Stats } from '../../../../common/src/api/stats';
+import type { Stats } from '#common/api/stats.js';
 import { Card, EmptyState } from '../../ui';
 import styles from './Stats.module.css';
 

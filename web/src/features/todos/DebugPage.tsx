@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { healthResponse } from '../../../../common/src/api/auth';
+import { healthResponse } from '#common/api/auth.js';
 import { get, messageOf } from '../../api/client';
 import { Button, Card } from '../../ui';
 import styles from './Todos.module.css';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Todo } from '../../../../common/src/api/todos';
+import type { Todo } from '#common/api/todos.js';
 import { messageOf } from '../../api/client';
 import { useTimeZone } from '../../app/time/useToday';
 import { Button, Card, ErrorState, Spinner, useToast } from '../../ui';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import type { Todo } from '../../../../common/src/api/todos';
-import { formatChecklist } from '../../../../common/src/checklistText';
+import type { Todo } from '#common/api/todos.js';
+import { formatChecklist } from '#common/checklistText.js';
 import { messageOf } from '../../api/client';
 import { Button, Card, ErrorState, LoadingState, useToast } from '../../ui';
 import { saveChecklist, setTodoCompleted, todosKey, useTodos } from './api';

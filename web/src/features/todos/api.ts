@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { type Todo, todo, todosResponse } from '../../../../common/src/api/todos';
+import { type Todo, todo, todosResponse } from '#common/api/todos.js';
 import { get, patch, put } from '../../api/client';
 
 export const todosKey = ['todos'] as const;

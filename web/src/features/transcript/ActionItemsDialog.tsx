@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TranscriptSummary } from '../../../../common/src/api/transcripts';
+import type { TranscriptSummary } from '#common/api/transcripts.js';
 import { messageOf } from '../../api/client';
 import { Button, Checkbox, EmptyState, ErrorState, LoadingState, Modal, useToast } from '../../ui';
 import { todosKey } from '../todos/api';

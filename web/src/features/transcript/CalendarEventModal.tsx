@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useState } from 'react';
 import { Link } from 'react-router';
-import type { CalendarEvent } from '../../../../common/src/api/calendar';
-import { TRANSCRIPT_TEXT } from '../../../../common/src/api/transcripts';
-import { type EventRange, eventRange } from '../../../../common/src/transcriptRules';
+import type { CalendarEvent } from '#common/api/calendar.js';
+import { TRANSCRIPT_TEXT } from '#common/api/transcripts.js';
+import { type EventRange, eventRange } from '#common/transcriptRules.js';
 import { messageOf } from '../../api/client';
 import { useTimeZone, useToday } from '../../app/time/useToday';
 import { buttonClassName, EmptyState, ErrorState, LoadingState, Modal } from '../../ui';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { prefillFromEvent } from '../../../../common/src/transcriptRules';
+import { prefillFromEvent } from '#common/transcriptRules.js';
 import { useToast } from '../../ui';
 import { PlusIcon } from '../../ui/icons';
 import { CalendarEventModal } from './CalendarEventModal';

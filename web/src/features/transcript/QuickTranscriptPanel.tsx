@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { CalendarEvent } from '../../../../common/src/api/calendar';
-import { TRANSCRIPT_TEXT } from '../../../../common/src/api/transcripts';
-import { prefillFromEvent } from '../../../../common/src/transcriptRules';
+import type { CalendarEvent } from '#common/api/calendar.js';
+import { TRANSCRIPT_TEXT } from '#common/api/transcripts.js';
+import { prefillFromEvent } from '#common/transcriptRules.js';
 import { useTimeZone } from '../../app/time/useToday';
 import { Button, Card } from '../../ui';
 import { eventTimeLabel } from './format';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { TRANSCRIPT_TEXT, type Transcript, type TranscriptType } from '../../../../common/src/api/transcripts';
-import { draftProblem } from '../../../../common/src/transcriptRules';
+import { TRANSCRIPT_TEXT, type Transcript, type TranscriptType } from '#common/api/transcripts.js';
+import { draftProblem } from '#common/transcriptRules.js';
 import { messageOf } from '../../api/client';
 import { useSession } from '../../app/auth/session';
 import { useToday } from '../../app/time/useToday';

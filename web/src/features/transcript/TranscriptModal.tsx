@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useState } from 'react';
-import { TRANSCRIPT_TEXT, type Transcript } from '../../../../common/src/api/transcripts';
+import { TRANSCRIPT_TEXT, type Transcript } from '#common/api/transcripts.js';
 import { ConfirmDialog, ErrorState, LoadingState, Modal } from '../../ui';
 import { useTranscript } from './api';
 import { draftOf, type TranscriptDraft, TranscriptForm } from './TranscriptForm';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { TRANSCRIPT_TEXT, type TranscriptSummary } from '../../../../common/src/api/transcripts';
-import { summaryPreview } from '../../../../common/src/transcriptRules';
+import { TRANSCRIPT_TEXT, type TranscriptSummary } from '#common/api/transcripts.js';
+import { summaryPreview } from '#common/transcriptRules.js';
 import { messageOf } from '../../api/client';
 import { useToday } from '../../app/time/useToday';
 import { Button, Card, ConfirmDialog, ErrorState, LoadingState } from '../../ui';

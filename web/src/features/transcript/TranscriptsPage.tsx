@@ -6,7 +6,7 @@ import {
   type Transcript,
   type TranscriptSummary,
   type TranscriptType,
-} from '../../../../common/src/api/transcripts';
+} from '#common/api/transcripts.js';
 import { messageOf } from '../../api/client';
 import { useToday } from '../../app/time/useToday';
 import { useLeaveGuard } from '../../app/unsavedChanges';

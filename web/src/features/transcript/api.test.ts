@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONVERSATIONS_PAGE_MAX, type Conversation } from '../../../../common/src/api/coach';
-import { TRANSCRIPT_PAGE_MAX, type TranscriptSummary } from '../../../../common/src/api/transcripts';
+import { CONVERSATIONS_PAGE_MAX, type Conversation } from '#common/api/coach.js';
+import { TRANSCRIPT_PAGE_MAX, type TranscriptSummary } from '#common/api/transcripts.js';
 import { fetchAssistantChats, fetchRange } from './api';
 
 // Runs in Node: the browser globals the client touches are stubbed.

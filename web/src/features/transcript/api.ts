@@ -1,8 +1,8 @@
 import { type QueryClient, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { calendarEventList } from '../../../../common/src/api/calendar';
-import { CONVERSATIONS_PAGE_MAX, type Conversation, conversationsResponse } from '../../../../common/src/api/coach';
-import { bulkDeleteResponse } from '../../../../common/src/api/common';
+import { calendarEventList } from '#common/api/calendar.js';
+import { CONVERSATIONS_PAGE_MAX, type Conversation, conversationsResponse } from '#common/api/coach.js';
+import { bulkDeleteResponse } from '#common/api/common.js';
 import {
   actionItemsResponse,
   confirmActionItemsResponse,
@@ -12,8 +12,8 @@ import {
   transcript,
   transcriptSummariesResponse,
   transcriptSummaryPage,
-} from '../../../../common/src/api/transcripts';
-import { initialTranscriptWindow, mergeById } from '../../../../common/src/transcriptRules';
+} from '#common/api/transcripts.js';
+import { initialTranscriptWindow, mergeById } from '#common/transcriptRules.js';
 import { del, get, post, put } from '../../api/client';
 
 export const transcriptsKey = ['transcripts'] as const;

@@ -1,4 +1,4 @@
-import { TRANSCRIPT_TYPES, type TranscriptType } from '../../../../common/src/api/transcripts';
+import { TRANSCRIPT_TYPES, type TranscriptType } from '#common/api/transcripts.js';
 
 /**
  * Transcript text that is not saved yet, kept in this browser per user and per target until a

@@ -3,7 +3,7 @@ import {
   importTranscriptResponse,
   TRANSCRIPT_IMPORT_MAX_BYTES,
   TRANSCRIPT_IMPORT_TOO_LARGE,
-} from '../../../../common/src/api/transcripts';
+} from '#common/api/transcripts.js';
 import { post } from '../../api/client';
 
 /** What the import's file input offers: caption files, text, and Word documents (Teams, Meet). */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { CalendarEvent } from '../../../../common/src/api/calendar';
-import { CALENDAR_LISTED, CALENDAR_WINDOW_DAYS, WEEKLY_TEXT } from '../../../../common/src/weeklyTexts';
+import type { CalendarEvent } from '#common/api/calendar.js';
+import { CALENDAR_LISTED, CALENDAR_WINDOW_DAYS, WEEKLY_TEXT } from '#common/weeklyTexts.js';
 import { ErrorState, Spinner } from '../../ui';
 import { connectionState, useConnections } from '../calendar/api';
 import { ExpiredNotice } from '../calendar/ExpiredNotice';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { WEEKLY_TEXT } from '../../../../common/src/weeklyTexts';
+import { WEEKLY_TEXT } from '#common/weeklyTexts.js';
 import { Button, ConfirmDialog, Modal, Spinner } from '../../ui';
 import { Composer } from '../coach/Composer';
 import { MessageList } from '../coach/MessageList';

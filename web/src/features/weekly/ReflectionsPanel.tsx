@@ -1,4 +1,4 @@
-import type { ReflectionSummary } from '../../../../common/src/api/weekly';
+import type { ReflectionSummary } from '#common/api/weekly.js';
 import { ErrorState, Spinner } from '../../ui';
 import { longDate } from '../notes/api';
 import { useReflections } from './api';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CalendarEvent, calendarEventList, isAuthenticatedResponse } from '../../../../common/src/api/calendar';
+import { type CalendarEvent, calendarEventList, isAuthenticatedResponse } from '#common/api/calendar.js';
 import {
   type PlanningMessage,
   type SaveWeeklyPlanRequest,
@@ -14,9 +14,9 @@ import {
   weeklyConversation,
   weeklyPlan,
   weeklyReflections,
-} from '../../../../common/src/api/weekly';
-import { addDays } from '../../../../common/src/time';
-import { CALENDAR_CACHE_MS, CALENDAR_WINDOW_DAYS } from '../../../../common/src/weeklyTexts';
+} from '#common/api/weekly.js';
+import { addDays } from '#common/time.js';
+import { CALENDAR_CACHE_MS, CALENDAR_WINDOW_DAYS } from '#common/weeklyTexts.js';
 import { ApiError, apiRequest, del, get, post, put } from '../../api/client';
 import { readEventStream } from '../../api/sse';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { WeeklyPlan } from '../../../../common/src/api/weekly';
-import { weeklyStructured } from '../../../../common/src/api/weekly';
+import type { WeeklyPlan } from '#common/api/weekly.js';
+import { weeklyStructured } from '#common/api/weekly.js';
 import { formOf, formsDiffer } from './planForm';
 
 const plan = (over: Partial<WeeklyPlan> = {}): WeeklyPlan => ({

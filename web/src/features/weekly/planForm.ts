@@ -1,7 +1,7 @@
-import { type CalendarEvent, calendarEvent } from '../../../../common/src/api/calendar';
-import type { SaveWeeklyPlanRequest, SimplifiedEvent, WeeklyPlan } from '../../../../common/src/api/weekly';
-import { WEEKLY_DEFAULT_CONTENT } from '../../../../common/src/journalConstants';
-import { META_GOAL_SLOTS } from '../../../../common/src/weeklyTexts';
+import { type CalendarEvent, calendarEvent } from '#common/api/calendar.js';
+import type { SaveWeeklyPlanRequest, SimplifiedEvent, WeeklyPlan } from '#common/api/weekly.js';
+import { WEEKLY_DEFAULT_CONTENT } from '#common/journalConstants.js';
+import { META_GOAL_SLOTS } from '#common/weeklyTexts.js';
 
 /** What the user edits in the weekly planning editor. */
 export interface PlanForm {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PlanningMessage, SimplifiedEvent } from '../../../../common/src/api/weekly';
-import { WEEKLY_CHAT_AUTOSAVE_MS, WEEKLY_TEXT } from '../../../../common/src/weeklyTexts';
+import type { PlanningMessage, SimplifiedEvent } from '#common/api/weekly.js';
+import { WEEKLY_CHAT_AUTOSAVE_MS, WEEKLY_TEXT } from '#common/weeklyTexts.js';
 import { ApiError, messageOf } from '../../api/client';
 import { useToast } from '../../ui';
 import type { UiMessage } from '../coach/useChat';

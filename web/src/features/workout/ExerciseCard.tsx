@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { ExerciseStatus } from '../../../../common/src/api/workout';
-import { REASONING_LOADER_MS } from '../../../../common/src/workoutConstants';
+import type { ExerciseStatus } from '#common/api/workout.js';
+import { REASONING_LOADER_MS } from '#common/workoutConstants.js';
 import { Button, Modal, Spinner, TextArea } from '../../ui';
 import { Icon } from '../../ui/icons';
 import type { PlanExercise } from './planParse';

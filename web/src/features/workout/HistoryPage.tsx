@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { CALENDAR_TEXT, syncedTo } from '../../../../common/src/api/calendar';
-import type { PlanSummary, WorkoutLog } from '../../../../common/src/api/workout';
-import { WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
-import { LOG_STATUS_LABEL } from '../../../../common/src/workoutStatus';
+import { CALENDAR_TEXT, syncedTo } from '#common/api/calendar.js';
+import type { PlanSummary, WorkoutLog } from '#common/api/workout.js';
+import { WORKOUT_MESSAGES } from '#common/workoutConstants.js';
+import { LOG_STATUS_LABEL } from '#common/workoutStatus.js';
 import { useAppletState } from '../../app/appletState';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Spinner, Tabs, useToast } from '../../ui';
 import { calendarApi, connectionState, isCalendarExpired, useConnections } from '../calendar/api';

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { WorkoutLog } from '../../../../common/src/api/workout';
-import { SUCCESS_BANNER_MS, WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
-import type { LogStatus } from '../../../../common/src/workoutStatus';
-import { LOG_STATUS_CHOICE } from '../../../../common/src/workoutStatus';
+import type { WorkoutLog } from '#common/api/workout.js';
+import { SUCCESS_BANNER_MS, WORKOUT_MESSAGES } from '#common/workoutConstants.js';
+import type { LogStatus } from '#common/workoutStatus.js';
+import { LOG_STATUS_CHOICE } from '#common/workoutStatus.js';
 import { useToday } from '../../app/time/useToday';
 import { useLeaveGuard } from '../../app/unsavedChanges';
 import { Button, Card, TextArea, TextField } from '../../ui';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { EquipmentAvailable, WorkoutPreferences } from '../../../../common/src/api/workout';
+import type { EquipmentAvailable, WorkoutPreferences } from '#common/api/workout.js';
 import {
   DEFAULT_EQUIPMENT,
   DEFAULT_WORKOUT_PREFERENCES,
@@ -9,7 +9,7 @@ import {
   EQUIPMENT_OPTIONS,
   SUCCESS_BANNER_MS,
   WORKOUT_MESSAGES,
-} from '../../../../common/src/workoutConstants';
+} from '#common/workoutConstants.js';
 import { ApiError } from '../../api/client';
 import { useLeaveGuard } from '../../app/unsavedChanges';
 import { Button, Card, Checkbox, ErrorState, LoadingState, TextField } from '../../ui';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { SUCCESS_BANNER_MS, WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
+import { SUCCESS_BANNER_MS, WORKOUT_MESSAGES } from '#common/workoutConstants.js';
 import { useAppletState } from '../../app/appletState';
 import { useToday } from '../../app/time/useToday';
 import { Button, Card, ConfirmDialog, ErrorState, LoadingState, TextArea, TextField, useToast } from '../../ui';

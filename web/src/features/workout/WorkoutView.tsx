@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { ExerciseStatus } from '../../../../common/src/api/workout';
-import { ERROR_BANNER_MS, SUCCESS_BANNER_MS, WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
+import type { ExerciseStatus } from '#common/api/workout.js';
+import { ERROR_BANNER_MS, SUCCESS_BANNER_MS, WORKOUT_MESSAGES } from '#common/workoutConstants.js';
 import { useToday } from '../../app/time/useToday';
 import { Button, ConfirmDialog } from '../../ui';
 import { api, useFeedback, useLogByDate, useProgress, workoutKeys } from './api';

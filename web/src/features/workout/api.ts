@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { healthResponse } from '../../../../common/src/api/auth';
-import { llmHealthResponse } from '../../../../common/src/api/health';
-import { type SaveSettingsRequest, settingsResponse } from '../../../../common/src/api/settings';
+import { healthResponse } from '#common/api/auth.js';
+import { llmHealthResponse } from '#common/api/health.js';
+import { type SaveSettingsRequest, settingsResponse } from '#common/api/settings.js';
 import {
   feedbackResponse,
   latestPlanResponse,
@@ -13,7 +13,7 @@ import {
   progressResponse,
   type SaveLogRequest,
   type SubmitFeedbackRequest,
-} from '../../../../common/src/api/workout';
+} from '#common/api/workout.js';
 import { del, get, post, put } from '../../api/client';
 
 export const workoutKeys = {

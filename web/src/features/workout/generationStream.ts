@@ -1,4 +1,4 @@
-import { generationFailed, WORKOUT_MESSAGES } from '../../../../common/src/workoutConstants';
+import { generationFailed, WORKOUT_MESSAGES } from '#common/workoutConstants.js';
 import { apiRequest } from '../../api/client';
 
 export interface PlanRecordData {

@@ -1,5 +1,5 @@
-import type { Exercise, WorkoutPlan, WorkoutSection } from '../../../../common/src/api/workout';
-import { WORKOUT_SKIPPED_TEXT } from '../../../../common/src/workoutConstants';
+import type { Exercise, WorkoutPlan, WorkoutSection } from '#common/api/workout.js';
+import { WORKOUT_SKIPPED_TEXT } from '#common/workoutConstants.js';
 
 /** An exercise of a parsed plan: its uuid is always there. */
 export type PlanExercise = Exercise & { uuid: string };
