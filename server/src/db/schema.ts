@@ -218,7 +218,7 @@ export interface CronExecutionsTable {
   heartbeat_at: string;
 }
 
-/** provider: google, caldav or ics; credentials: AES-256-GCM ciphertext (see calendar/secrets.ts). */
+/** provider: google, caldav or ics; credentials: AES-256-GCM ciphertext (see server/src/secrets.ts). */
 export interface CalendarConnectionsTable {
   id: Generated<number>;
   user_id: number;

@@ -24,13 +24,13 @@ function Section({ routes }: { routes: RouteObject[] }) {
 }
 
 /**
- * /transcript/*, as features/transcript/routes.tsx defines it, loaded with its pages when the
+ * /transcript/*, as features/transcripts/routes.tsx defines it, loaded with its pages when the
  * section is first opened: its routes are matched below /transcript once the chunk is here.
  */
 const lazyTranscriptRoute: RouteObject = {
   path: 'transcript/*',
   lazy: async () => {
-    const { transcriptRoute } = await import('../features/transcript/routes');
+    const { transcriptRoute } = await import('../features/transcripts/routes');
     return { element: <Section routes={[{ ...transcriptRoute, path: undefined }]} /> };
   },
 };

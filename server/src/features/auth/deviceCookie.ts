@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEVICE_COOKIE } from '#common/constants.js';
-import { derivedKey } from '../../calendar/secrets.js';
 import type { Config } from '../../config.js';
+import { derivedKey } from '../../secrets.js';
 
 /**
  * Device cookies (OWASP, "Slow down online guessing attacks with device cookies"). A browser

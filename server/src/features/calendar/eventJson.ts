@@ -1,9 +1,9 @@
 import { type CalendarEvent, calendarEvent } from '#common/api/calendar.js';
-import { isoInZone } from '../../calendar/zoneFormat.js';
 import { compileResponseSerializer } from '../../http/serializer.js';
 import { type Written, writtenOnce } from '../../http/writtenOnce.js';
 import { type LinksByEvent, linksKey } from '../transcripts/eventLinks.js';
 import { type EventCalendarRef, eventSortKey, presentEvent } from './present.js';
+import { isoInZone } from './providers/zoneFormat.js';
 import type { EventKeyRow, EventRow } from './repo.js';
 
 /** One event written by the same compiled serialiser as the route's response (declared fields only). */

@@ -4,7 +4,7 @@ import { TZDate } from '@date-fns/tz';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_TEXT, type CalendarEvent } from '#common/api/calendar.js';
 import { addDays, todayIn } from '#common/time.js';
-import { secretBox } from '../../calendar/secrets.js';
+import { secretBox } from '../../secrets.js';
 import { type FakeGoogle, startFakeGoogle } from '../../test/fakeGoogle.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { setUserTimeZone } from '../../time/userZone.js';

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import { googleProvider } from '../../calendar/google.js';
-import { exchangeCode, googleAuthUrl } from '../../calendar/googleOauth.js';
-import { secretBox } from '../../calendar/secrets.js';
-import { CalendarError } from '../../calendar/types.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
+import { secretBox } from '../../secrets.js';
 import { insertOauthState, takeOauthState } from './oauthRepo.js';
+import { googleProvider } from './providers/google.js';
+import { exchangeCode, googleAuthUrl } from './providers/googleOauth.js';
+import { CalendarError } from './providers/types.js';
 import { saveNewConnection } from './service.js';
 import { providerContext } from './sync.js';
 

@@ -2,8 +2,13 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { caldavProvider } from '../../calendar/caldav.js';
-import { downloadIcs } from '../../calendar/ics.js';
+import { loadConfig } from '../../config.js';
+import { freePort } from '../../test/freePort.js';
+import { type Client, createHarness, createUserAndSignIn, type Harness, LOCAL_CALENDARS } from '../../test/harness.js';
+import { icsText } from '../../test/icsFeed.js';
+import { type Radicale, startRadicale } from '../../test/radicale.js';
+import { caldavProvider } from './providers/caldav.js';
+import { downloadIcs } from './providers/ics.js';
 import {
   anyAddress,
   type CalendarFetch,
@@ -11,13 +16,8 @@ import {
   MAX_REDIRECTS,
   OutboundRefused,
   PRIVATE_ADDRESS_MESSAGE,
-} from '../../calendar/outboundGuard.js';
-import type { ProviderContext } from '../../calendar/types.js';
-import { loadConfig } from '../../config.js';
-import { freePort } from '../../test/freePort.js';
-import { type Client, createHarness, createUserAndSignIn, type Harness, LOCAL_CALENDARS } from '../../test/harness.js';
-import { icsText } from '../../test/icsFeed.js';
-import { type Radicale, startRadicale } from '../../test/radicale.js';
+} from './providers/outboundGuard.js';
+import type { ProviderContext } from './providers/types.js';
 import { cacheWindow } from './sync.js';
 
 /**

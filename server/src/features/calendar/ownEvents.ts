@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { providerOf } from '../../calendar/providers.js';
-import { derivedKey } from '../../calendar/secrets.js';
-import { OWN_KINDS, type OwnKind, type ProviderEvent } from '../../calendar/types.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
+import { derivedKey } from '../../secrets.js';
+import { providerOf } from './providers/providers.js';
+import { OWN_KINDS, type OwnKind, type ProviderEvent } from './providers/types.js';
 import * as writtenRepo from './writtenRepo.js';
 
 /**

@@ -5,10 +5,10 @@ import type {
   CalendarProvider,
   CalendarReadIssues,
 } from '#common/api/calendar.js';
-import type { ProviderEvent, ReadIssues } from '../../calendar/types.js';
-import { dateOfInstant, isoInZone } from '../../calendar/zoneFormat.js';
 import { byText, frozen } from '../../textMemo.js';
 import { type LinksByEvent, transcriptOfEvent } from '../transcripts/eventLinks.js';
+import type { ProviderEvent, ReadIssues } from './providers/types.js';
+import { dateOfInstant, isoInZone } from './providers/zoneFormat.js';
 import type { CalendarRow, ConnectionRow, EventRow } from './repo.js';
 
 /** A calendar's public id: stable across reconnects, unique per user (one Google, one CalDAV). */

@@ -1,7 +1,7 @@
-import type { ProviderEvent } from '../../calendar/types.js';
 import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 import { prepared } from '../../db/prepared.js';
+import type { ProviderEvent } from './providers/types.js';
 
 /** The calendar feature's SQL, every query scoped to the user. */
 

@@ -23,10 +23,10 @@ import {
   TODAY_MAX_EVENTS,
 } from '#common/api/calendar.js';
 import { errorResponse, errors } from '#common/api/common.js';
-import { secretBox } from '../../calendar/secrets.js';
 import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { sendJson } from '../../http/serializer.js';
+import { secretBox } from '../../secrets.js';
 import { todayInZone } from '../../time/dayStarts.js';
 import { startAutoSync } from './autoSync.js';
 import { freeSlots } from './freeSlots.js';

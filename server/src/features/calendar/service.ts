@@ -1,14 +1,11 @@
 import type { CalendarEvent, JournalTitle, SaveSyncSettings, SyncSettings } from '#common/api/calendar.js';
 import { addDays } from '#common/time.js';
-import { providerOf } from '../../calendar/providers.js';
-import { secretBox } from '../../calendar/secrets.js';
-import { CalendarAuthExpired, CalendarError, type OwnKind } from '../../calendar/types.js';
-import { isoInZone } from '../../calendar/zoneFormat.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/index.js';
 import { lockForUser } from '../../db/userLock.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { jsonArrayOf, writtenOnce } from '../../http/writtenOnce.js';
+import { secretBox } from '../../secrets.js';
 import { dayRangeInZone } from '../../time/dayStarts.js';
 import { type LinksByEvent, linksKey, transcriptLinks } from '../transcripts/eventLinks.js';
 import { keptEvent, type WrittenCalendar, type WrittenEvent, writtenCalendarOf, writtenEvent } from './eventJson.js';
@@ -22,6 +19,9 @@ import {
   presentConnection,
   presentEvent,
 } from './present.js';
+import { providerOf } from './providers/providers.js';
+import { CalendarAuthExpired, CalendarError, type OwnKind } from './providers/types.js';
+import { isoInZone } from './providers/zoneFormat.js';
 import * as repo from './repo.js';
 import * as settingsRepo from './settingsRepo.js';
 import { calendarValues, providerContext, refreshConnection, refreshUser } from './sync.js';

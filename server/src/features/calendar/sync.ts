@@ -1,6 +1,10 @@
-import { normalizeColor, paletteColor, textColorOn } from '../../calendar/colors.js';
-import { providerOf } from '../../calendar/providers.js';
-import { secretBox } from '../../calendar/secrets.js';
+import type { AppContext } from '../../context.js';
+import { nowIso } from '../../db/migrationHelpers.js';
+import { secretBox } from '../../secrets.js';
+import { userTimeZone } from '../../time/userZone.js';
+import { markOwn, ownEventMarker } from './ownEvents.js';
+import { normalizeColor, paletteColor, textColorOn } from './providers/colors.js';
+import { providerOf } from './providers/providers.js';
 import {
   CalendarAuthExpired,
   CalendarError,
@@ -8,11 +12,7 @@ import {
   type ProviderContext,
   type ReadIssues,
   type RemoteCalendar,
-} from '../../calendar/types.js';
-import type { AppContext } from '../../context.js';
-import { nowIso } from '../../db/migrationHelpers.js';
-import { userTimeZone } from '../../time/userZone.js';
-import { markOwn, ownEventMarker } from './ownEvents.js';
+} from './providers/types.js';
 import * as repo from './repo.js';
 
 /**

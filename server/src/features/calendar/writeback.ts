@@ -1,18 +1,18 @@
 import type { WorkoutPlan } from '#common/api/workout.js';
-import { providerOf } from '../../calendar/providers.js';
-import { secretBox } from '../../calendar/secrets.js';
+import type { AppContext } from '../../context.js';
+import { HttpError } from '../../http/errors.js';
+import { secretBox } from '../../secrets.js';
+import { expiredError, isUsable } from './expiry.js';
+import { itemName } from './ownEvents.js';
+import { calendarPublicId } from './present.js';
+import { providerOf } from './providers/providers.js';
 import {
   CalendarAuthExpired,
   CalendarError,
   type OwnKind,
   type WriteEvent,
   type WrittenRef,
-} from '../../calendar/types.js';
-import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
-import { expiredError, isUsable } from './expiry.js';
-import { itemName } from './ownEvents.js';
-import { calendarPublicId } from './present.js';
+} from './providers/types.js';
 import * as repo from './repo.js';
 import { asHttpError, writeTargetOf } from './service.js';
 import * as settingsRepo from './settingsRepo.js';

@@ -9,7 +9,7 @@ import { TopBar } from './TopBar';
 
 // The recorder and its form are not needed to paint the first page.
 const FloatingTranscriptButton = lazy(() =>
-  import('../../features/transcript/FloatingTranscriptButton').then((m) => ({ default: m.FloatingTranscriptButton })),
+  import('../../features/transcripts/FloatingTranscriptButton').then((m) => ({ default: m.FloatingTranscriptButton })),
 );
 
 const WIDE = `(min-width: ${MOBILE_BREAKPOINT_PX + 1}px)`;

@@ -8,7 +8,7 @@ import { useAppletState } from '../../app/appletState';
 import { useTimeZone, useToday } from '../../app/time/useToday';
 import { Button, Card, Select, useToast } from '../../ui';
 import { RefreshIcon } from '../../ui/icons';
-import { type TranscriptDraft, TranscriptModal } from '../transcript';
+import { type TranscriptDraft, TranscriptModal } from '../transcripts';
 import { calendarApi, calendarKeys, isCalendarExpired, useConnections } from './api';
 import { CalendarEvents, type EventsWindow, todayWindow, upcomingWindow } from './CalendarEvents';
 import { TodayQuickTranscripts, TranscriptsForDay, useEventTranscriptAction } from './CalendarTranscripts';

@@ -6,7 +6,7 @@ import { prefillFromEvent } from '#common/transcriptRules.js';
 import { useTimeZone, useToday } from '../../app/time/useToday';
 import { Button, TextField } from '../../ui';
 import { CheckIcon, PlusIcon } from '../../ui/icons';
-import { editDraftOf, QuickTranscriptPanel, type TranscriptDraft, TranscriptsForDate } from '../transcript';
+import { editDraftOf, QuickTranscriptPanel, type TranscriptDraft, TranscriptsForDate } from '../transcripts';
 import { calendarKeys, connectionState, fetchEventsRange, useConnections } from './api';
 import styles from './calendar.module.css';
 import type { EventAction } from './EventList';

@@ -10,8 +10,8 @@ import {
   fetchAssistantChats,
   refreshTranscripts,
   useTranscriptPages,
-} from '../transcript/api';
-import { shortDate, typeLabel } from '../transcript/format';
+} from '../transcripts/api';
+import { shortDate, typeLabel } from '../transcripts/format';
 import { deleteInChunks, uniqueById } from './bulk';
 import styles from './DataSettings.module.css';
 

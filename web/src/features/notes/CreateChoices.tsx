@@ -2,7 +2,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { mondayOf } from '#common/time.js';
 import { useToday } from '../../app/time/useToday';
 import { Card } from '../../ui';
-import { TranscriptForm } from '../transcript/TranscriptForm';
+import { TranscriptForm } from '../transcripts/TranscriptForm';
 import styles from './Notes.module.css';
 import { NoteTypeIcon } from './NoteTypeIcon';
 

@@ -1,4 +1,4 @@
-import type { GoogleConfig } from '../config.js';
+import type { GoogleConfig } from '../../../config.js';
 import { CalendarAuthExpired, CalendarError } from './types.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { CalendarProvider } from '#common/api/calendar.js';
-import type { Config } from '../config.js';
+import type { Config } from '../../../config.js';
 
 /** An attendee as every provider reports it. */
 export interface Attendee {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config.js';
+import type { Config } from './config.js';
 
 /**
  * Calendar credentials (OAuth tokens, CalDAV passwords, PKCE verifiers) are stored only as

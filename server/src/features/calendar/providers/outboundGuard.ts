@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import tls from 'node:tls';
 import zlib from 'node:zlib';
 import ipaddr from 'ipaddr.js';
-import type { Config } from '../config.js';
+import type { Config } from '../../../config.js';
 import { CalendarError } from './types.js';
 
 /**
