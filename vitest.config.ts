@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,5 +7,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // At least two test files at once: Vitest's default (one fewer than the cores) leaves a
+    // 2-core machine running one file at a time while most tests wait on a database or a socket.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
   },
 });
