@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { todayIn } from '#common/time.js';
-import { storedToken, submitLogin } from './helpers.js';
+import { SCREENS, storedToken, submitLogin } from './helpers.js';
 import { type LlmApp, startApp } from './llmServer.js';
 
 /**
@@ -46,29 +46,6 @@ async function expectNoViolations(page: Page, where: string) {
   expect(found, `axe on ${where}`).toEqual([]);
 }
 
-const SCREENS = [
-  '/dashboard',
-  '/dashboard/calendar',
-  '/dashboard/calendar-settings',
-  '/dashboard/stats',
-  '/dashboard/coach-settings',
-  '/dashboard/cron-jobs',
-  '/dashboard/cron-executions',
-  '/dashboard/cron-new',
-  '/dashboard/data-settings',
-  '/dashboard/mcp-settings',
-  '/notes',
-  '/todos',
-  '/workout',
-  '/workout/history',
-  '/workout/log',
-  '/workout/settings',
-  '/workout/stats',
-  '/coach',
-  '/transcript',
-  '/assistant',
-];
-
 async function seed(page: Page) {
   const today = todayIn(ZONE);
   await api(page, 'PUT', '/settings', { timezone: ZONE });
@@ -97,7 +74,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await signIn(page, '/dashboard');
     const today = await seed(page);
-    const screens = [...SCREENS, `/notes/daily/${today}`, `/notes/weekly/${today}`, '/notes/new/transcript'];
+    const screens = [...SCREENS, `/notes/daily/${today}`, `/notes/weekly/${today}`];
     for (const path of screens) {
       await page.goto(`${app.baseUrl}${path}`);
       await expect(page.getByRole('main')).toBeVisible();

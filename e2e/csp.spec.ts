@@ -1,30 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { login } from './helpers.js';
+import { login, SCREENS } from './helpers.js';
 
 /**
  * Every screen renders under the app's Content-Security-Policy (no 'unsafe-inline' for scripts
  * or styles): no violation is reported while each one loads, and a dialog (whose scroll lock
  * injects a nonce-bearing <style>) opens and closes cleanly.
  */
-const SCREENS = [
-  '/dashboard',
-  '/dashboard/calendar',
-  '/dashboard/calendar-settings',
-  '/dashboard/stats',
-  '/dashboard/coach-settings',
-  '/dashboard/cron-jobs',
-  '/dashboard/cron-executions',
-  '/dashboard/cron-new',
-  '/dashboard/data-settings',
-  '/dashboard/mcp-settings',
-  '/notes',
-  '/notes/new/transcript',
-  '/todos',
-  '/workout',
-  '/coach',
-  '/transcript',
-  '/assistant',
-];
 
 function collectViolations(page: Page): string[] {
   const violations: string[] = [];

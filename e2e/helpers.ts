@@ -44,3 +44,28 @@ export async function holdBack(page: Page, pattern: string) {
   });
   return state;
 }
+
+/** Every screen of the app (a path each), for the specs that check them all (axe, the CSP). */
+export const SCREENS = [
+  '/dashboard',
+  '/dashboard/calendar',
+  '/dashboard/calendar-settings',
+  '/dashboard/stats',
+  '/dashboard/coach-settings',
+  '/dashboard/cron-jobs',
+  '/dashboard/cron-executions',
+  '/dashboard/cron-new',
+  '/dashboard/data-settings',
+  '/dashboard/mcp-settings',
+  '/notes',
+  '/notes/new/transcript',
+  '/todos',
+  '/workout',
+  '/workout/history',
+  '/workout/log',
+  '/workout/settings',
+  '/workout/stats',
+  '/coach',
+  '/transcript',
+  '/assistant',
+];

@@ -15,7 +15,8 @@ import {
   type TranscriptTextDraft,
 } from './drafts';
 import { longDate } from './format';
-import { IMPORT_ACCEPT, IMPORT_BUTTON, IMPORT_LABEL, importNotice, importTranscriptFile } from './importFile';
+import { ImportFileButton } from './ImportFileButton';
+import { importNotice, importTranscriptFile } from './importFile';
 import styles from './Transcript.module.css';
 
 /** What the form edits; an id means the transcript exists and is updated. */
@@ -92,10 +93,8 @@ export function TranscriptForm({ mode, initial, onSaved, onCancel, onBusyChange,
   const [d, setD] = useState<TranscriptDraft>(() => ({ ...base, ...stored }));
   const dirty = !sameText(textOf(d), textOf(base));
   const [saving, setSaving] = useState(false);
-  const [importing, setImporting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const set = <K extends keyof TranscriptDraft>(k: K, v: TranscriptDraft[K]) => setD((x) => ({ ...x, [k]: v }));
   const quick = mode === 'quick';
   // Set once the save succeeded: the form's last change must not write the draft back.
@@ -148,9 +147,7 @@ export function TranscriptForm({ mode, initial, onSaved, onCancel, onBusyChange,
     }
   };
 
-  const importFile = async (file: File | undefined) => {
-    if (!file) return;
-    setImporting(true);
+  const importFile = async (file: File) => {
     setError(null);
     setNotice(null);
     try {
@@ -159,9 +156,6 @@ export function TranscriptForm({ mode, initial, onSaved, onCancel, onBusyChange,
       setNotice(importNotice(file.name, out));
     } catch (e) {
       setError(messageOf(e, `Could not read ${file.name}.`));
-    } finally {
-      setImporting(false);
-      if (fileRef.current) fileRef.current.value = '';
     }
   };
 
@@ -232,24 +226,7 @@ export function TranscriptForm({ mode, initial, onSaved, onCancel, onBusyChange,
       {!quick && contextArea}
       {transcriptArea}
       <div className={styles.importRow}>
-        <input
-          ref={fileRef}
-          type="file"
-          accept={IMPORT_ACCEPT}
-          className={styles.fileInput}
-          aria-label={IMPORT_LABEL}
-          onChange={(e) => void importFile(e.target.files?.[0])}
-          tabIndex={-1}
-        />
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => fileRef.current?.click()}
-          loading={importing}
-          loadingText="Importing..."
-        >
-          {IMPORT_BUTTON}
-        </Button>
+        <ImportFileButton onFile={importFile} />
         {notice && (
           <span className={styles.muted} role="status">
             {notice}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import {
   TRANSCRIPT_TEXT,
@@ -32,7 +32,8 @@ import {
   useTranscriptPages,
 } from './api';
 import { shortDate, typeLabel } from './format';
-import { IMPORT_ACCEPT, IMPORT_BUTTON, IMPORT_LABEL, importTranscriptFile, titleOfFile } from './importFile';
+import { ImportFileButton } from './ImportFileButton';
+import { importTranscriptFile, titleOfFile } from './importFile';
 import styles from './Transcript.module.css';
 
 const PAGE = 50;
@@ -165,9 +166,7 @@ function AddTranscriptForm({ editing, onDone }: { editing: Transcript | null; on
   const [content, setContent] = useState(editing?.content ?? '');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [importing, setImporting] = useState(false);
   const [askCancel, setAskCancel] = useState(false);
-  const fileRef = useRef<HTMLInputElement>(null);
   const dirty =
     title !== (editing?.title ?? '') ||
     date !== (editing?.date ?? today) ||
@@ -200,9 +199,7 @@ function AddTranscriptForm({ editing, onDone }: { editing: Transcript | null; on
     }
   };
 
-  const importFile = async (file: File | undefined) => {
-    if (!file) return;
-    setImporting(true);
+  const importFile = async (file: File) => {
     setError(null);
     try {
       const out = await importTranscriptFile(file);
@@ -210,9 +207,6 @@ function AddTranscriptForm({ editing, onDone }: { editing: Transcript | null; on
       if (!title.trim()) setTitle(titleOfFile(file.name));
     } catch (err) {
       setError(messageOf(err, `Could not read ${file.name}.`));
-    } finally {
-      setImporting(false);
-      if (fileRef.current) fileRef.current.value = '';
     }
   };
 
@@ -234,24 +228,7 @@ function AddTranscriptForm({ editing, onDone }: { editing: Transcript | null; on
         </div>
         <TextArea label="Content" rows={10} value={content} onChange={(e) => setContent(e.target.value)} required />
         <div className={styles.importRow}>
-          <input
-            ref={fileRef}
-            type="file"
-            accept={IMPORT_ACCEPT}
-            className={styles.fileInput}
-            aria-label={IMPORT_LABEL}
-            tabIndex={-1}
-            onChange={(e) => void importFile(e.target.files?.[0])}
-          />
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => fileRef.current?.click()}
-            loading={importing}
-            loadingText="Importing..."
-          >
-            {IMPORT_BUTTON}
-          </Button>
+          <ImportFileButton onFile={importFile} />
         </div>
         {error && (
           <p className={styles.error} role="alert">
