@@ -13,7 +13,12 @@ import { labelledSpeaker } from './speakerLabel.js';
 import { clockOf, type Paragraph } from './transcriptImport.js';
 
 // A name: a letter, then letters, digits, spaces and . , ' ’ ( ) @ - ("Graham, Ken (Contractor)").
-const NAME_AND_TIME = /^([\p{L}\p{M}][\p{L}\p{M}\p{N} .,'’()@-]{0,80}?)[ \t\u00a0]+(\d{1,2}:\d{2}(?::\d{2})?)$/u;
+// Words of the name are joined by single or repeated spaces, so the spaces before the time can
+// only belong to the gap (a name that could end in spaces made the pattern backtrack).
+const NAME_AND_TIME =
+  /^([\p{L}\p{M}][\p{L}\p{M}\p{N}.,'’()@-]*(?: +[\p{L}\p{M}\p{N}.,'’()@-]+)*)[ \t\u00a0]+(\d{1,2}:\d{2}(?::\d{2})?)$/u;
+/** The longest name a header line gives (as for a name alone). */
+const NAME_MAX = 81;
 const BRACKETED_NAME_AND_TIME =
   /^\[([\p{L}\p{M}][\p{L}\p{M}\p{N} .,'’()@-]{0,80})\][ \t\u00a0]+(\d{1,2}:\d{2}(?::\d{2})?)$/u;
 const NAME_ALONE = /^[\p{L}\p{M}][\p{L}\p{M}\p{N} .,'’()@-]{0,80}$/u;
@@ -54,7 +59,7 @@ export function speakerLines(text: string): SpeakerLines {
     const line = lines[i] as string;
     if (line.length <= SPEAKER_LINE_MAX) {
       const header = line.match(NAME_AND_TIME) ?? line.match(BRACKETED_NAME_AND_TIME);
-      if (header?.[1] && !TIME_ALONE.test(header[1])) {
+      if (header?.[1] && header[1].length <= NAME_MAX && !TIME_ALONE.test(header[1])) {
         open(header[1].trim(), clock(header[2] as string), '');
         underHeader = true;
         headers++;

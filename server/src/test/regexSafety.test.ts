@@ -43,15 +43,32 @@ function regexLiterals(file: string): { where: string; source: string; flags: st
   return found;
 }
 
+/**
+ * recheck proves most patterns linear from their automaton. For the rest (lookbehind, large
+ * bounded repeats) it searches for a slow input with a random search; a fixed set of seeds makes
+ * the verdict the same on every run, and a pattern is safe only if no seed finds an attack (one
+ * random run let a backtracking pattern through on one machine and not on another).
+ */
+const FUZZ_SEEDS = [0, 1, 2, 3, 4, 5, 6, 7];
+function verdict(source: string, flags: string): string {
+  const first = checkSync(source, flags, { timeout: 20_000, randomSeed: 0 });
+  if (first.status !== 'safe' || first.checker !== 'fuzz') return first.status;
+  for (const randomSeed of FUZZ_SEEDS.slice(1)) {
+    const again = checkSync(source, flags, { timeout: 20_000, randomSeed });
+    if (again.status !== 'safe') return `${again.status} (search seed ${randomSeed})`;
+  }
+  return 'safe';
+}
+
 describe('regular expressions', () => {
   it('none of the app’s patterns backtracks super-linearly', { timeout: 180_000 }, () => {
     const literals = DIRS.flatMap((d) => sourceFiles(path.join(root, d))).flatMap(regexLiterals);
     // The walk found the code: the app has well over a hundred patterns.
     expect(literals.length).toBeGreaterThan(100);
     const unsafe = literals
-      .map((r) => ({ ...r, result: checkSync(r.source, r.flags, { timeout: 20_000 }) }))
-      .filter((r) => r.result.status !== 'safe')
-      .map((r) => `${r.where} /${r.source}/${r.flags}: ${r.result.status}`);
+      .map((r) => ({ ...r, status: verdict(r.source, r.flags) }))
+      .filter((r) => r.status !== 'safe')
+      .map((r) => `${r.where} /${r.source}/${r.flags}: ${r.status}`);
     expect(unsafe).toEqual([]);
   });
 });
