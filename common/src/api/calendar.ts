@@ -60,7 +60,7 @@ export const calendarEvent = z
      * gave it, never by its title; null for everyone else's events. Shown on the calendar, marked
      * as Daymark's, and left out of every list of meetings.
      */
-    daymark: z.enum(['workout', 'journal']).nullable().default(null),
+    daymark: z.enum(['workout', 'journal', 'training']).nullable().default(null),
     /**
      * The meeting's transcript: the newest transcript that references this event's id (and its
      * etag, when both carry one); null when it has none. The server decides this for every

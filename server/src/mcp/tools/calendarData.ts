@@ -18,9 +18,11 @@ export const mcpEvent = z.object({
   attendees: z.array(z.string()),
   has_transcript: z.boolean(),
   daymark: z
-    .enum(['workout', 'journal'])
+    .enum(['workout', 'journal', 'training'])
     .nullable()
-    .describe("Set on the entries Daymark itself wrote (the day's workout, the journal): not meetings"),
+    .describe(
+      "Set on the entries Daymark itself wrote (the day's workout, the journal, a training session's time): not meetings",
+    ),
 });
 export type McpEvent = z.infer<typeof mcpEvent>;
 

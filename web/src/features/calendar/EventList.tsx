@@ -7,6 +7,7 @@ import { dateHeading, type EventGroup, timeLabel } from './eventFormat';
 export const DAYMARK_ENTRY = {
   workout: "Added by Daymark: the day's workout",
   journal: "Added by Daymark: the day's journal",
+  training: 'Added by Daymark: time held for a training session',
 } as const;
 
 /** What a screen adds to each event row, e.g. the calendar tab's transcript button. */

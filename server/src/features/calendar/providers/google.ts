@@ -5,6 +5,7 @@ import {
   CalendarAuthExpired,
   CalendarError,
   type CalendarProviderImpl,
+  isTimed,
   type ProviderContext,
   type ProviderEvent,
   type RemoteCalendar,
@@ -225,14 +226,15 @@ export const googleProvider: CalendarProviderImpl = {
    */
   async writeEvent(credentials, calendarRemoteId, target, event: WriteEvent, pctx) {
     const c = credentials as GoogleCredentials;
-    const body = {
-      summary: event.summary,
-      description: event.description,
-      start: { date: event.date },
-      end: { date: addDays(event.date, 1) },
-      transparency: 'transparent',
-      status: 'confirmed',
-    };
+    // A workout or journal day: an all-day event, free. A training session: a timed event, busy.
+    const when = isTimed(event)
+      ? {
+          start: { dateTime: event.start, timeZone: event.timeZone },
+          end: { dateTime: event.end, timeZone: event.timeZone },
+          transparency: 'opaque',
+        }
+      : { start: { date: event.date }, end: { date: addDays(event.date, 1) }, transparency: 'transparent' };
+    const body = { summary: event.summary, description: event.description, ...when, status: 'confirmed' };
     const base = `/calendars/${enc(calendarRemoteId)}/events`;
     // An event written before Daymark chose ids carries Google's, base32hex too, and is inserted
     // again under it; any other id is left for Google to choose.

@@ -11,7 +11,7 @@ import {
   UnreadableEvent,
   type When,
 } from './recurrence.js';
-import type { Attendee, ProviderEvent, ReadIssues, WriteEvent } from './types.js';
+import { type Attendee, isTimed, type ProviderEvent, type ReadIssues, type WriteEvent } from './types.js';
 import { ianaZoneOf } from './zoneNames.js';
 
 /**
@@ -217,7 +217,10 @@ function eventOf(o: Occurrence, uid: string, keyed: boolean, opts: ExpandOptions
   };
 }
 
-/** A VCALENDAR holding one all-day VEVENT (a workout or journal day Daymark writes). */
+/**
+ * A VCALENDAR holding one VEVENT Daymark writes: all-day and free (a workout or journal day), or
+ * timed in UTC and busy (a training session; clients show it in their own zone).
+ */
 export function buildEventIcs(uid: string, event: WriteEvent, now = new Date()): string {
   const cal = new ICAL.Component(['vcalendar', [], []]);
   cal.updatePropertyWithValue('prodid', '-//Daymark//Calendar//EN');
@@ -225,11 +228,16 @@ export function buildEventIcs(uid: string, event: WriteEvent, now = new Date()):
   const v = new ICAL.Component('vevent');
   v.updatePropertyWithValue('uid', uid);
   v.updatePropertyWithValue('dtstamp', ICAL.Time.fromJSDate(now, true));
-  v.updatePropertyWithValue('dtstart', ICAL.Time.fromDateString(event.date));
-  v.updatePropertyWithValue('dtend', ICAL.Time.fromDateString(addDays(event.date, 1)));
+  if (isTimed(event)) {
+    v.updatePropertyWithValue('dtstart', ICAL.Time.fromJSDate(new Date(event.start), true));
+    v.updatePropertyWithValue('dtend', ICAL.Time.fromJSDate(new Date(event.end), true));
+  } else {
+    v.updatePropertyWithValue('dtstart', ICAL.Time.fromDateString(event.date));
+    v.updatePropertyWithValue('dtend', ICAL.Time.fromDateString(addDays(event.date, 1)));
+  }
   v.updatePropertyWithValue('summary', event.summary);
   v.updatePropertyWithValue('description', event.description);
-  v.updatePropertyWithValue('transp', 'TRANSPARENT');
+  v.updatePropertyWithValue('transp', isTimed(event) ? 'OPAQUE' : 'TRANSPARENT');
   cal.addSubcomponent(v);
   return cal.toString();
 }

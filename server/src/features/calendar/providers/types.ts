@@ -35,14 +35,21 @@ export interface ProviderEvent {
   declined: boolean;
   htmlLink: string | null;
   /**
+   * Whether the event blocks time, as its source states it: iCalendar's TRANSP (or Outlook's
+   * X-MICROSOFT-CDO-BUSYSTATUS), Google's `transparency` (absent there means opaque). Undefined
+   * when the source says nothing. Free time for training (features/training) counts a timed
+   * event busy unless it is 'transparent', an all-day event only when it is 'opaque'.
+   */
+  transparency?: 'opaque' | 'transparent';
+  /**
    * Daymark wrote this event (a workout, a journal day): set by the refresh that caches it
    * (features/calendar/ownEvents.ts), absent for everyone else's events.
    */
   daymark?: OwnKind;
 }
 
-/** What Daymark writes to a calendar: the workout of a day, the journal of a day. */
-export const OWN_KINDS = ['workout', 'journal'] as const;
+/** What Daymark writes to a calendar: the workout of a day, the journal of a day, a training session. */
+export const OWN_KINDS = ['workout', 'journal', 'training'] as const;
 export type OwnKind = (typeof OWN_KINDS)[number];
 
 export interface RemoteCalendar {
@@ -74,12 +81,25 @@ export type CalendarChanges =
   /** Only what changed since the last state (Google syncToken). */
   | { kind: 'delta'; events: ProviderEvent[]; removed: string[]; state: string | null };
 
-/** An event Daymark writes (a workout or a journal day): an all-day event on `date`. */
-export interface WriteEvent {
+/** An event Daymark writes: a workout or a journal day is an all-day event on `date` (free time). */
+export interface AllDayWriteEvent {
   date: string;
   summary: string;
   description: string;
 }
+/**
+ * A training session is a timed event from `start` to `end` (UTC ISO instants), shown in the
+ * user's `timeZone`, and busy: it holds the time.
+ */
+export interface TimedWriteEvent {
+  start: string;
+  end: string;
+  timeZone: string;
+  summary: string;
+  description: string;
+}
+export type WriteEvent = AllDayWriteEvent | TimedWriteEvent;
+export const isTimed = (e: WriteEvent): e is TimedWriteEvent => 'start' in e;
 
 /** Where the event of an item Daymark writes is, or is to be, at the provider. */
 export interface WriteTarget {
@@ -145,6 +165,16 @@ export interface CalendarProviderImpl {
     event: WriteEvent,
     pctx: ProviderContext,
   ): Promise<WrittenRef>;
+  /**
+   * Removes the event Daymark wrote at `remoteEventId` (a training session skipped or released).
+   * An event already gone (404, 410, Google's cancelled) counts as removed. Present with `writeEvent`.
+   */
+  deleteEvent?(
+    credentials: unknown,
+    calendarRemoteId: string,
+    remoteEventId: string,
+    pctx: ProviderContext,
+  ): Promise<void>;
   /** Tells the provider the connection is gone (Google token revocation); best effort. */
   revoke?(credentials: unknown, config: Config): Promise<void>;
 }
