@@ -76,6 +76,8 @@ interface GEvent {
   end?: { date?: string; dateTime?: string; timeZone?: string };
   attendees?: Attendee[];
   organizer?: { email?: string; displayName?: string };
+  /** 'opaque' (busy, Google's default when absent) or 'transparent' (free). */
+  transparency?: string;
 }
 
 function toEvent(e: GEvent): ProviderEvent | null {
@@ -98,6 +100,7 @@ function toEvent(e: GEvent): ProviderEvent | null {
     organizer: e.organizer ? { email: e.organizer.email, displayName: e.organizer.displayName } : null,
     declined: attendees.some((a) => a.self && a.responseStatus === 'declined'),
     htmlLink: e.htmlLink ?? null,
+    transparency: e.transparency === 'transparent' ? ('transparent' as const) : ('opaque' as const),
   };
   if (e.start.date) {
     return { ...base, allDay: true, startDate: e.start.date, endDate: e.end?.date ?? addDays(e.start.date, 1) };
