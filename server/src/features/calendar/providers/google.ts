@@ -262,6 +262,20 @@ export const googleProvider: CalendarProviderImpl = {
     throw new CalendarError('Google Calendar kept changing the event while it was being written.');
   },
 
+  /**
+   * Events.delete. Google keeps a deleted event as `cancelled` under its id (so a later write of
+   * the item meets it with a 409 and restores it, as above) and answers 410 when it is deleted
+   * again; an event already deleted (410) or dropped for good (404) counts as removed.
+   */
+  async deleteEvent(credentials, calendarRemoteId, remoteEventId, pctx) {
+    const c = credentials as GoogleCredentials;
+    const { status, json } = await api(pctx, c, `/calendars/${enc(calendarRemoteId)}/events/${enc(remoteEventId)}`, {
+      method: 'DELETE',
+    });
+    if (status === 200 || status === 204 || status === 404 || status === 410) return;
+    throw failure(status, json, 'remove the event');
+  },
+
   async revoke(credentials, config) {
     const c = credentials as GoogleCredentials;
     const token = c.refresh_token ?? c.access_token;
