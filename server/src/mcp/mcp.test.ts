@@ -24,6 +24,7 @@ const READ_TOOLS = [
   'search',
   'today',
   'todos_list',
+  'training_week',
   'transcript_get',
   'transcripts_list',
   'weekly_plan_get',
@@ -35,6 +36,8 @@ const WRITE_TOOLS = [
   'todos_add',
   'todos_complete',
   'todos_reopen',
+  'training_session_move',
+  'training_session_skip',
   'transcript_create',
   'weekly_plan_set_goals',
   'workout_generate',
@@ -219,6 +222,45 @@ describe('MCP server', () => {
     expect((await bob.request({ method: 'GET', url: '/api/todos' })).json()[0].completed).toBe(false);
     expect((await call(mcp, 'search', { query: 'private' })).results).toEqual([]);
     expect((await call(mcp, 'todos_list', { status: 'recent' })).todos).toEqual([]);
+  });
+
+  it("reads the training week, moves and skips its sessions, and refuses another user's session", async () => {
+    const { rest, mcp } = await setup();
+    const rule = {
+      enabled: true,
+      sessions_per_week: 2,
+      min_minutes: 20,
+      preferred_minutes: 30,
+      days: [1, 2, 3, 4, 5, 6, 7],
+      windows: [{ start: '07:00', end: '08:00' }],
+      buffer_minutes: 10,
+      write_to_calendar: true,
+    };
+    expect((await rest.request({ method: 'PUT', url: '/api/training/rule', payload: rule })).statusCode).toBe(200);
+    const nextMonday = addDays(currentWeek('UTC'), 7);
+    const week = await call(mcp, 'training_week', { date: nextMonday });
+    expect(week.sessions.map((s: { start_time: string }) => s.start_time)).toEqual(['07:00', '07:00']);
+    const [first, second] = week.sessions as Array<{ id: number; date: string }>;
+    const moved = await call(mcp, 'training_session_move', {
+      id: first?.id,
+      date: first?.date,
+      start_time: '07:20',
+      minutes: 25,
+    });
+    expect(moved.session).toMatchObject({ start_time: '07:20', end_time: '07:45', placed_by: 'user' });
+    const skipped = await call(mcp, 'training_session_skip', { id: second?.id });
+    expect(skipped.session.status).toBe('skipped');
+    const restWeek = (await rest.request({ method: 'GET', url: `/api/training/week?date=${nextMonday}` })).json();
+    expect(restWeek.sessions.map((s: { status: string }) => s.status)).toEqual(['planned', 'skipped']);
+
+    const bob = await createUserAndSignIn(h, 'bob');
+    await bob.request({ method: 'PUT', url: '/api/training/rule', payload: rule });
+    const bobWeek = (await bob.request({ method: 'GET', url: `/api/training/week?date=${nextMonday}` })).json();
+    const res = await mcp.callTool({ name: 'training_session_skip', arguments: { id: bobWeek.sessions[0].id } });
+    expect(res.isError).toBe(true);
+    expect((res.content as Array<{ text: string }>)[0]?.text).toBe('Training session not found');
+    const after = (await bob.request({ method: 'GET', url: `/api/training/week?date=${nextMonday}` })).json();
+    expect(after.sessions[0].status).toBe('planned');
   });
 
   it("takes today from the user's time zone", async () => {

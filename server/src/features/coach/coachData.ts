@@ -44,6 +44,17 @@ export interface WorkoutItem {
   status?: 'completed' | 'skipped' | 'none';
 }
 
+/** A training session of the week (features/training): when, how long, and what changed about it. */
+export interface TrainingItem {
+  date: string;
+  start_time: string;
+  end_time: string;
+  minutes: number;
+  status: 'planned' | 'done' | 'skipped' | 'released';
+  /** The last change and why ("Moved from Wed 12:00 to Wed 17:30: …"), null when none. */
+  note: string | null;
+}
+
 export interface TranscriptItem {
   id: string;
   date: string;
@@ -86,6 +97,8 @@ export interface CoachData {
   journal: JournalItem[];
   todos: TodoItem[];
   workouts: WorkoutItem[];
+  /** This week's training sessions, when the user's training rule is on. */
+  training: TrainingItem[];
   transcripts: TranscriptItem[];
   calendar: CalendarEventItem[];
   /**
@@ -101,6 +114,7 @@ export const emptyCoachData = (): CoachData => ({
   journal: [],
   todos: [],
   workouts: [],
+  training: [],
   transcripts: [],
   calendar: [],
   calendarNotices: [],

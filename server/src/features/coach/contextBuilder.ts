@@ -10,7 +10,7 @@ export const FULL_ENTRY_CHARS = 4000;
 const MIN_ENTRY_CHARS = 240;
 
 /** What each coach reads. The workout coach has no use for meeting notes, for instance. */
-const SOURCES: Record<CoachType, ReadonlyArray<keyof Omit<CoachData, 'attached' | 'calendarNotices'>>> = {
+const SOURCES: Record<CoachType, ReadonlyArray<keyof Omit<CoachData, 'attached' | 'calendarNotices' | 'training'>>> = {
   workout: ['workouts', 'journal'],
   vocational: ['journal', 'todos', 'transcripts', 'calendar'],
   assistant: ['calendar', 'journal', 'todos', 'workouts', 'transcripts'],
@@ -107,6 +107,13 @@ export function buildContext(coachType: CoachType, data: CoachData, opts: Contex
       const recent = [...data.workouts].sort((a, b) => b.date.localeCompare(a.date)).slice(0, 14);
       const lines = recent.map((w) => `- ${w.date} ${w.kind}${w.status ? ` (${w.status})` : ''}: ${clip(w.text, 600)}`);
       sections.push(`## Workout plans and logs (newest first)\n${lines.join('\n')}`);
+    }
+    if (source === 'workouts' && data.training.length) {
+      const lines = data.training.map(
+        (t) =>
+          `- ${t.date} ${t.start_time}–${t.end_time} (${t.minutes} min): ${t.status}${t.note ? ` — ${clip(t.note, 300)}` : ''}`,
+      );
+      sections.push(`## Training sessions this week (held in the calendar)\n${lines.join('\n')}`);
     }
     if (source === 'transcripts' && data.transcripts.length) {
       const lines = byRecency(data.transcripts, opts.today)

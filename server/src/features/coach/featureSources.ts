@@ -4,6 +4,7 @@ import { logStatus } from '#common/workoutStatus.js';
 import { findRowById, type JournalRow, listJournalEntries, parseJson } from '../journal/repo.js';
 import { findTranscripts, recentTranscripts } from '../notes/repo.js';
 import { listTodos } from '../todos/repo.js';
+import { sessionsOfWeek } from '../training/service.js';
 import { listLogs } from '../workout/logsRepo.js';
 import { listPlans } from '../workout/plansRepo.js';
 import type { AttachedItem, CoachSource, JournalStructured, TranscriptItem, WorkoutItem } from './coachData.js';
@@ -71,9 +72,10 @@ function planTitle(json: string): string {
   }
 }
 
-export const workoutsSource: CoachSource = async (ctx, { userId }) => {
+export const workoutsSource: CoachSource = async (ctx, { userId, today }) => {
   const plans = await listPlans(ctx.db, userId, { limit: WORKOUT_ITEMS });
   const logs = await listLogs(ctx.db, userId, { limit: WORKOUT_ITEMS });
+  const training = await sessionsOfWeek(ctx, userId, today);
   const workouts: WorkoutItem[] = [
     ...plans.map((p) => ({ date: p.date, kind: 'plan' as const, text: planTitle(p.plan) })),
     ...logs.map((l) => ({
@@ -83,7 +85,7 @@ export const workoutsSource: CoachSource = async (ctx, { userId }) => {
       status: logStatus(l),
     })),
   ];
-  return { workouts };
+  return { workouts, training };
 };
 
 export const transcriptsSource: CoachSource = async (ctx, { userId, specificEntries }) => {

@@ -100,3 +100,36 @@ describe('splitThoughts', () => {
     expect(splitThoughts('<think>never finished')).toEqual({ content: '', thoughts: 'never finished' });
   });
 });
+
+describe('the training week in the briefing', () => {
+  it("names today's session and the sessions that moved, and leaves skipped ones out", () => {
+    const withTraining: CoachData = {
+      ...data,
+      training: [
+        { date: today, start_time: '12:00', end_time: '12:45', minutes: 45, status: 'planned', note: null },
+        {
+          date: '2026-03-11',
+          start_time: '17:30',
+          end_time: '18:15',
+          minutes: 45,
+          status: 'planned',
+          note: 'Moved from Wed 12:00 to Wed 17:30: “Client call” now takes that time.',
+        },
+        {
+          date: '2026-03-13',
+          start_time: '12:00',
+          end_time: '12:45',
+          minutes: 45,
+          status: 'skipped',
+          note: 'Skipped.',
+        },
+      ],
+    };
+    const report = buildOfflineReport('briefing', withTraining, today);
+    const workout = report.slice(report.indexOf("## Today's Workout"), report.indexOf("## Yesterday's Open Loops"));
+    expect(workout).toContain('Training session today: 12:00–12:45 (45 min).');
+    expect(workout).toContain('- 2026-03-11: Moved from Wed 12:00 to Wed 17:30: “Client call” now takes that time.');
+    expect(workout).not.toContain('Skipped.');
+    expect(buildOfflineReport('briefing', data, today)).not.toContain('Training session today');
+  });
+});

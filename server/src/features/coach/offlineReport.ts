@@ -43,6 +43,22 @@ const firstLine = (text: string) =>
     .find((l) => l.trim())
     ?.trim() ?? '';
 
+/** Today's training session and the sessions of the week that moved or were released, as lines. */
+function trainingLines(data: CoachData, day: string): string[] {
+  const lines: string[] = [];
+  const today = data.training.find((t) => t.date === day && (t.status === 'planned' || t.status === 'done'));
+  if (today) lines.push(`Training session today: ${today.start_time}–${today.end_time} (${today.minutes} min).`);
+  const changed = data.training.filter((t) => t.note && t.date >= day && t.status !== 'skipped');
+  if (changed.length)
+    lines.push(
+      bullets(
+        changed.map((t) => `${t.date}: ${t.note}`),
+        '',
+      ),
+    );
+  return lines;
+}
+
 function workoutStatus(data: CoachData, day: string): string {
   const log = data.workouts.find((w) => w.kind === 'log' && w.date === day);
   const plan = data.workouts.find((w) => w.kind === 'plan' && w.date === day);
@@ -98,7 +114,7 @@ export function buildOfflineReport(kind: OfflineKind, data: CoachData, today: st
       );
     out.push(`## Open Todos (${open.length})`, bullets(open.slice(0, 10), 'No open todos.'));
     if (open.length > 10) out.push(`…and ${open.length - 10} more.`);
-    out.push(`## Today's Workout`, workoutStatus(data, today));
+    out.push(`## Today's Workout`, workoutStatus(data, today), ...trainingLines(data, today));
     out.push(`## Yesterday's Open Loops`, bullets(y.open_loops ?? [], 'No open loops recorded yesterday.'));
     const focus = t.daily_priorities?.[0] ?? open[0];
     out.push(

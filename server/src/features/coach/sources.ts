@@ -7,9 +7,9 @@ export type { CoachSource, SourceRequest } from './coachData.js';
 
 /**
  * A part of the coach data a source fills (attached entries come with their feature's part, the
- * calendar's notices with the calendar).
+ * calendar's notices with the calendar, the week's training sessions with the workouts).
  */
-export type CoachDataPart = keyof Omit<CoachData, 'attached' | 'calendarNotices'>;
+export type CoachDataPart = keyof Omit<CoachData, 'attached' | 'calendarNotices' | 'training'>;
 
 /**
  * The sources in use, one per feature, by the part they fill, in the order they are read.

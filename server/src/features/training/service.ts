@@ -472,3 +472,24 @@ export async function sessionOfDate(ctx: AppContext, userId: number, date: strin
   const row = rows.find((r) => r.status === 'planned');
   return row ? { minutes: row.minutes, start_time: clockOf(row.start_at, zone) } : undefined;
 }
+
+/** The sessions of the week of `today`, as a coach reads them (the rule on; read, never planned here). */
+export async function sessionsOfWeek(ctx: AppContext, userId: number, today: string) {
+  const rule = await repo.getRule(ctx.db, userId);
+  if (!rule.enabled) return [];
+  const zone = await userTimeZone(ctx.db, userId);
+  const weekStart = mondayOf(today);
+  const rows = await repo.listWeek(ctx.db, userId, weekStart);
+  const logged = await repo.loggedDates(ctx.db, userId, weekStart, addDays(weekStart, 6));
+  return rows.map((r) => {
+    const p = present(r, zone, logged);
+    return {
+      date: p.date,
+      start_time: p.start_time,
+      end_time: p.end_time,
+      minutes: p.minutes,
+      status: p.status,
+      note: p.note,
+    };
+  });
+}

@@ -4,6 +4,7 @@ import { journalTools } from './journal.js';
 import { searchTools } from './search.js';
 import { todayTools } from './today.js';
 import { todoTools } from './todos.js';
+import { trainingTools } from './training.js';
 import { transcriptTools } from './transcripts.js';
 import { workoutTools } from './workouts.js';
 
@@ -13,6 +14,7 @@ export const toolDomains: ToolDef[][] = [
   journalTools,
   todoTools,
   workoutTools,
+  trainingTools,
   calendarTools,
   transcriptTools,
   searchTools,
