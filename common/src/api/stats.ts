@@ -27,6 +27,12 @@ export const statsWeek = z.object({
   todosCompleted: z.number().int(),
   /** Meetings with a transcript dated in the week: a meeting written up twice counts once. */
   meetings: z.number().int(),
+  /**
+   * Training sessions of the week (features/training): held for it (planned, done or skipped;
+   * not those released for want of time), and done (their day has a workout log).
+   */
+  sessionsPlanned: z.number().int().default(0),
+  sessionsDone: z.number().int().default(0),
 });
 export type StatsWeek = z.infer<typeof statsWeek>;
 

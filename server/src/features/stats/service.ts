@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.js';
 import type { Dialect } from '../../db/migrationHelpers.js';
 import { boundedMemo, frozen } from '../../textMemo.js';
 import { dayStartIn, todayInZone } from '../../time/dayStarts.js';
+import * as trainingRepo from '../training/repo.js';
 import * as repo from './repo.js';
 
 const DAY_MS = 86_400_000;
@@ -57,6 +58,25 @@ function weeksEndingOn(to: string, count: number, zone: string): Weeks {
   });
 }
 
+/** Training sessions held and done per week of the range (weeks by their Sunday, `starts`). */
+async function sessionsPerWeek(db: Db, userId: number, from: string, to: string, starts: readonly string[]) {
+  const [rows, logged] = await Promise.all([
+    trainingRepo.listBetween(db, userId, from, to),
+    trainingRepo.loggedDates(db, userId, from, to),
+  ]);
+  const perWeek = new Map<number, { week: number; sessionsPlanned: number; sessionsDone: number }>();
+  for (const r of rows) {
+    if (r.status === 'released') continue;
+    const week = starts.findLastIndex((s) => s <= r.date);
+    if (week < 0) continue;
+    const w = perWeek.get(week) ?? { week, sessionsPlanned: 0, sessionsDone: 0 };
+    w.sessionsPlanned++;
+    if (r.status === 'planned' && logged.has(r.date)) w.sessionsDone++;
+    perWeek.set(week, w);
+  }
+  return [...perWeek.values()];
+}
+
 /** Everything the stats page draws, over the last weeks of the user's (Sunday-start weeks). */
 export async function stats(
   db: Db,
@@ -80,6 +100,7 @@ export async function stats(
     repo.feedbackCounts(db, user.id, 'dislike', from, to),
     repo.energyLevels(db, user.id, from, to),
   ]);
+  const sessions = await sessionsPerWeek(db, user.id, from, to, starts);
 
   const weeks: StatsWeek[] = starts.map((start) => ({
     start,
@@ -89,8 +110,10 @@ export async function stats(
     evenings: 0,
     todosCompleted: 0,
     meetings: 0,
+    sessionsPlanned: 0,
+    sessionsDone: 0,
   }));
-  for (const rows of [workouts, journal, todos, meetings]) {
+  for (const rows of [workouts, journal, todos, meetings, sessions]) {
     for (const { week, ...values } of rows) {
       const target = weeks[week];
       if (target) Object.assign(target, values);

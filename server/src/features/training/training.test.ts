@@ -14,6 +14,7 @@ import {
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import { connectCaldav, type Radicale, startRadicale } from '../../test/radicale.js';
 import { setUserTimeZone } from '../../time/userZone.js';
+import { putSession } from './repo.js';
 
 /**
  * The training week end to end against a real Radicale: sessions placed around the user's
@@ -349,5 +350,41 @@ describe('the workout of a session day', () => {
     expect(warm(lunch)).toBeLessThan(warm(evening));
     expect(lunch.notes).toContain('Sized to fit your 25-minute session at 12:30.');
     expect(evening.notes).toContain('Sized to fit your 60-minute session at 18:00.');
+  });
+});
+
+describe('stats', () => {
+  it('count the sessions held and done per week; released ones are not counted', async () => {
+    const h = await instance();
+    const c = await createUserAndSignIn(h, 'counted');
+    const userId = await userIdOf(h, 'counted');
+    await setUserTimeZone(h.ctx.db, userId, ZONE);
+    // Three sessions of last week: one done (its day has a log), one skipped, one released.
+    const lastMonday = addDays(mondayOf(todayIn(ZONE)), -7);
+    const put = (idx: number, date: string, status: string) =>
+      putSession(h.ctx.db, userId, lastMonday, idx, {
+        date,
+        start_at: `${date}T11:00:00.000Z`,
+        end_at: `${date}T11:45:00.000Z`,
+        minutes: 45,
+        status,
+        placed_by: 'planner',
+        calendar: 'off',
+        note: null,
+        changed_at: null,
+      });
+    await put(1, addDays(lastMonday, 1), 'planned');
+    await put(2, addDays(lastMonday, 3), 'skipped');
+    await put(3, addDays(lastMonday, 5), 'released');
+    const log = await c.request({
+      method: 'POST',
+      url: '/api/workout-log',
+      payload: { date: addDays(lastMonday, 1), entry: 'Tempo run', workout_skipped: false },
+    });
+    expect(log.statusCode, log.body).toBe(200);
+    const stats = (await c.request({ method: 'GET', url: '/api/stats?range=4w' })).json();
+    const total = (key: string) => stats.weeks.reduce((n: number, w: Record<string, number>) => n + (w[key] ?? 0), 0);
+    expect(total('sessionsPlanned')).toBe(2);
+    expect(total('sessionsDone')).toBe(1);
   });
 });

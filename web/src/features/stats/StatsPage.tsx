@@ -75,6 +75,8 @@ function StatsBody({ stats }: { stats: Stats }) {
   const evenings = col('Evenings', (w) => w.evenings);
   const todos = col('Todos completed', (w) => w.todosCompleted);
   const meetings = col('Meetings', (w) => w.meetings);
+  const sessionsPlanned = col('Sessions held', (w) => w.sessionsPlanned);
+  const sessionsDone = col('Sessions done', (w) => w.sessionsDone);
   const table = (caption: string, columns: (typeof workouts)[]) => ({ caption, head: 'Week', rows, columns });
   const span = `${shortDate(stats.from)} – ${shortDate(stats.to)}`;
 
@@ -105,6 +107,15 @@ function StatsBody({ stats }: { stats: Stats }) {
           table={table('Workout minutes per week', [minutes])}
         >
           <WeeklyBars weeks={weeks} series={[minutes]} />
+        </ChartCard>
+        <ChartCard
+          title="Training sessions"
+          description="Sessions held in your week, and those done"
+          empty={total((w) => w.sessionsPlanned) === 0}
+          emptyText="No training sessions in these weeks yet. Plan them in Workout settings."
+          table={table('Training sessions held and done per week', [sessionsPlanned, sessionsDone])}
+        >
+          <WeeklyBars weeks={weeks} series={[sessionsPlanned, sessionsDone]} />
         </ChartCard>
         <ChartCard
           title="Journal consistency"
