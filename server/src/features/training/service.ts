@@ -14,12 +14,15 @@ import {
   planTrainingWeek,
   relocateSession,
 } from '#common/trainingWeek.js';
+import { type Equipment, OUTDOOR_EQUIPMENT } from '#common/workoutConstants.js';
+import { inDaylight } from '#common/workoutPlanner.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { userTimeZone } from '../../time/userZone.js';
 import { writtenEventIds } from '../calendar/ownEvents.js';
 import { eventsInRange } from '../calendar/service.js';
 import { hasWritableCalendar, removeItem, writeItem } from '../calendar/writeback.js';
+import { generateWorkout } from '../workout/generation.js';
 import { getPlanByDate } from '../workout/plansRepo.js';
 import * as repo from './repo.js';
 
@@ -345,7 +348,10 @@ export async function moveSession(
     note,
     changed_at: new Date(now).toISOString(),
   });
-  if (changed) await holdInCalendar(ctx, s, [changed], new Set([changed.id]));
+  if (changed) {
+    await holdInCalendar(ctx, s, [changed], new Set([changed.id]));
+    await refitPlan(ctx, s, changed);
+  }
   return answerFor(ctx, s, id);
 }
 
@@ -460,6 +466,7 @@ async function defendOne(ctx: AppContext, s: Scope): Promise<number> {
   // Writes that failed before are tried again, changed sessions written or removed.
   const retry = current.filter((r) => r.calendar === 'failed' || r.calendar === 'pending');
   await holdInCalendar(ctx, s, [...new Map([...changed, ...retry].map((r) => [r.id, r])).values()], rewrite);
+  for (const row of changed) if (row.status === 'planned') await refitPlan(ctx, s, row);
   return changed.length;
 }
 
@@ -492,4 +499,42 @@ export async function sessionsOfWeek(ctx: AppContext, userId: number, today: str
       note: p.note,
     };
   });
+}
+
+/**
+ * After the plan of a date was generated: a session held on that date gets the plan's title in
+ * its calendar event. Returns whether the date has a session held in the calendar (then the
+ * day's all-day workout event is not written as well).
+ */
+export async function afterPlanGenerated(ctx: AppContext, userId: number, date: string): Promise<boolean> {
+  const rule = await repo.getRule(ctx.db, userId);
+  if (!rule.enabled || !rule.write_to_calendar) return false;
+  const row = (await repo.listBetween(ctx.db, userId, date, date)).find((r) => r.status === 'planned');
+  if (!row) return false;
+  const s = await scopeOf(ctx, userId, row.week_start, Date.now());
+  await holdInCalendar(ctx, s, [row], new Set([row.id]));
+  return true;
+}
+
+/**
+ * A session that shrank or moved: the plan of its date, when it no longer fits (longer than the
+ * session, or outdoor parts in a session outside daylight) and its day is not logged, is made
+ * again for the session (by the AI provider when one is configured, else the offline planner).
+ */
+async function refitPlan(ctx: AppContext, s: Scope, row: repo.SessionRow): Promise<void> {
+  const plan = await getPlanByDate(ctx.db, s.userId, row.date);
+  if (!plan || (await repo.loggedDates(ctx.db, s.userId, row.date, row.date)).has(row.date)) return;
+  let fits = true;
+  try {
+    const p = JSON.parse(plan.plan) as { estimated_duration?: unknown; equipment_needed?: unknown };
+    const outdoor =
+      Array.isArray(p.equipment_needed) && p.equipment_needed.some((e) => OUTDOOR_EQUIPMENT.includes(e as Equipment));
+    fits =
+      !(typeof p.estimated_duration === 'number' && p.estimated_duration > row.minutes) &&
+      !(outdoor && !inDaylight(clockOf(row.start_at, s.zone)));
+  } catch {
+    return;
+  }
+  if (fits) return;
+  await generateWorkout(ctx, s.userId, { date: row.date }, () => {}, new AbortController().signal);
 }

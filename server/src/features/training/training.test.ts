@@ -24,7 +24,7 @@ import { putSession } from './repo.js';
  */
 const ZONE = 'Europe/Paris';
 const PASSWORD = 'training-week-password';
-const USERS = ['w1', 'w2', 'w3', 'w4'];
+const USERS = ['w1', 'w2', 'w3', 'w4', 'w5'];
 let radicale: Radicale;
 let harnesses: Harness[] = [];
 const monday = addDays(mondayOf(todayIn(ZONE)), 7);
@@ -268,6 +268,22 @@ describe('training week in a real CalDAV calendar', () => {
     expect(await sessionObjects(objects)).toHaveLength(3);
   });
 
+  it("names the day's plan in its session's event, and writes no all-day workout beside it", async () => {
+    const h = await instance();
+    const { c, objects } = await caldavUser(h, 'w5');
+    await refresh(c);
+    await c.request({ method: 'PUT', url: '/api/training/rule', payload: RULE });
+    const first = (await week(c)).sessions[0] as { date: string };
+    const res = await c.request({ method: 'GET', url: `/api/workout/stream?date=${first.date}` });
+    const completed = res.body.split('\n\n').find((e) => e.startsWith('event: completed'));
+    const title = (JSON.parse(JSON.parse(String(completed?.split('\ndata: ')[1])).plan) as { title: string }).title;
+    const all = await objects();
+    const ofDay = all.filter((o) => String(o.data).includes(first.date.replace(/-/g, '')));
+    expect(ofDay).toHaveLength(1);
+    expect(ofDay[0]?.data).toContain(`SUMMARY:Workout: ${title}`);
+    expect(ofDay[0]?.data).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+  });
+
   it('answers a move to another day and refuses one into the past, out of the week or onto a day taken', async () => {
     const h = await instance();
     const { c, objects } = await caldavUser(h, 'w3');
@@ -350,6 +366,17 @@ describe('the workout of a session day', () => {
     expect(warm(lunch)).toBeLessThan(warm(evening));
     expect(lunch.notes).toContain('Sized to fit your 25-minute session at 12:30.');
     expect(evening.notes).toContain('Sized to fit your 60-minute session at 18:00.');
+
+    // The evening session shrinks to 30 minutes: its day's plan is made again to fit it.
+    expect((await move(second.id, '18:00', 30, second.date)).statusCode).toBe(200);
+    const current = (await c.request({ method: 'GET', url: '/api/workout/next' })).json();
+    const plans = (await c.request({ method: 'GET', url: '/api/workout?limit=10' })).json().plans as Array<{
+      date: string;
+      estimated_duration: number;
+      replaced: boolean;
+    }>;
+    expect(plans.find((p) => p.date === second.date && !p.replaced)?.estimated_duration).toBe(30);
+    expect(current.plan).not.toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@ import { type LlmWorkout, llmWorkoutSchema, WORKOUT_SYSTEM_PROMPT, workoutPrompt
 import { AiError } from '../../ai/provider.js';
 import type { AppContext } from '../../context.js';
 import { afterWorkoutGenerated } from '../calendar/workoutSync.js';
-import { sessionOfDate } from '../training/service.js';
+import { afterPlanGenerated, sessionOfDate } from '../training/service.js';
 import { listLogs } from './logsRepo.js';
 import { listPlans, savePlan } from './plansRepo.js';
 import { clearProgress, feedbackVerdicts } from './progressRepo.js';
@@ -159,7 +159,11 @@ export async function generateWorkout(
   // With sync_workouts on, the plan also goes to the user's calendar (never failing the generation),
   // before `completed`: a client that syncs the plan the moment it is complete then updates the
   // event written here instead of racing this write.
-  const calendarProblem = await afterWorkoutGenerated(ctx, userId, row);
+  // A day with a training session held in the calendar: that event carries the plan's title
+  // (no all-day event beside it).
+  const calendarProblem = (await afterPlanGenerated(ctx, userId, q.date).catch(() => false))
+    ? null
+    : await afterWorkoutGenerated(ctx, userId, row);
   if (calendarProblem) {
     emit({
       event: 'warning',
