@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { addDays, mondayOf } from '#common/time.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { derivedKey } from '../../secrets.js';
@@ -48,13 +49,23 @@ export async function ownEventMarker(
   for (const w of await writtenRepo.writtenOn(db, userId, calendar.id)) {
     if (isOwnKind(w.kind) && provider.cachedEventIdOf) written.set(provider.cachedEventIdOf(w.remote_event_id), w.kind);
   }
+  const isName = (id: string, kind: OwnKind, key: string) => {
+    const name = itemName(config, userId, { kind, item_key: key });
+    return id === name || id === `daymark-${name}`;
+  };
   return (e) => {
     const known = written.get(e.id);
     if (known) return known;
-    if (!e.allDay || !e.startDate || e.recurringEventId || !endsWithName(e.id)) return undefined;
-    for (const kind of OWN_KINDS) {
-      const name = itemName(config, userId, { kind, item_key: e.startDate });
-      if (e.id === name || e.id === `daymark-${name}`) return kind;
+    if (e.recurringEventId || !endsWithName(e.id)) return undefined;
+    if (e.allDay && e.startDate)
+      return OWN_KINDS.find((kind) => kind !== 'training' && isName(e.id, kind, e.startDate as string));
+    // A training session's key is its week and number ("2026-12-07#2"); a session moved by its
+    // user may sit a week off its own.
+    if (!e.allDay && e.startAt) {
+      const monday = mondayOf(e.startAt.slice(0, 10));
+      for (const week of [monday, addDays(monday, -7), addDays(monday, 7)]) {
+        for (let n = 1; n <= 7; n++) if (isName(e.id, 'training', `${week}#${n}`)) return 'training';
+      }
     }
     return undefined;
   };

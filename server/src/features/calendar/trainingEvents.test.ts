@@ -1,7 +1,7 @@
 import { type DAVCalendar, type DAVCalendarObject, fetchCalendarObjects } from 'tsdav';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '#common/api/calendar.js';
-import { addDays, todayIn } from '#common/time.js';
+import { addDays, mondayOf, todayIn } from '#common/time.js';
 import { HttpError } from '../../http/errors.js';
 import { secretBox } from '../../secrets.js';
 import { type FakeGoogle, startFakeGoogle } from '../../test/fakeGoogle.js';
@@ -28,7 +28,7 @@ import { removeItem, writeItem } from './writeback.js';
  */
 const ZONE = 'Europe/Paris';
 const PASSWORD = 'training-app-password';
-const USERS = ['t1', 't2', 't3', 't4', 't5'];
+const USERS = ['t1', 't2', 't3', 't4', 't5', 't6'];
 const PRIMARY = 'alice@example.com';
 let radicale: Radicale;
 let google: FakeGoogle;
@@ -187,6 +187,26 @@ describe('a training session in a CalDAV calendar', () => {
     expect(await writtenRows(h)).toEqual([
       { kind: 'training', item_key: 'session-1', remote_event_id: url, state: 'written', lease_token: null },
     ]);
+  });
+
+  it('is still known as Daymark’s and still removed after its written row is gone (a calendar connected again)', async () => {
+    const h = await instance();
+    const { c, userId, objects } = await caldavUser(h, 't6');
+    const key = `${mondayOf(day)}#2`;
+    await writeItem(h.ctx, userId, 'training', key, session('06:00', '07:00'));
+    // Connecting a calendar account again drops the rows of what was written before; the event stays.
+    await h.ctx.db.deleteFrom('calendar_written_events').execute();
+    const refreshed = await c.request({
+      method: 'GET',
+      url: `/api/calendar/events/range?startDate=${day}&endDate=${day}&refresh=true`,
+    });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(await shown(c)).toHaveLength(1);
+    expect(await objects()).toHaveLength(1);
+    // Nothing recorded was removed, but the event under the item's own id is gone.
+    expect(await removeItem(h.ctx, userId, 'training', key)).toEqual({ removed: false });
+    expect(await objects()).toEqual([]);
+    expect(await shown(c)).toEqual([]);
   });
 
   it('a removal and a write of one item sent together end in one state, in the order they came', async () => {
@@ -354,10 +374,17 @@ describe('a training session in Google Calendar', () => {
     expect(await cached(h, userId)).toEqual([]);
     expect(await writtenRows(h)).toEqual([]);
 
-    // Removed again: nothing is asked of Google.
+    // Removed again: with no row, the item's own id is deleted once more in case an event was left
+    // without one (Google answers 410 for the cancelled event); nothing changes.
     const quiet = google.requests.length;
     expect(await removeItem(h.ctx, userId, 'training', 'session-1')).toEqual({ removed: false });
-    expect(google.requests.slice(quiet)).toEqual([]);
+    expect(
+      google.requests
+        .slice(quiet)
+        .filter((r) => r.method !== 'GET')
+        .map((r) => `${r.method} ${r.path}`),
+    ).toEqual([`DELETE /calendar/v3/calendars/${encodeURIComponent(PRIMARY)}/events/${id}`]);
+    expect(byId(id)).toEqual([expect.objectContaining({ status: 'cancelled' })]);
 
     // Planned again: the insert meets the cancelled event holding the id (409), and the update restores it.
     const writes = google.requests.length;

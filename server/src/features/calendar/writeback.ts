@@ -162,9 +162,11 @@ async function writeInTurn(
 
 /**
  * Removes the item's event, in the item's turn and under its lease as a write (see above).
- * `removed` is false when there was nothing to remove: the item has no row (never written, or
- * removed before), or its calendar is gone or its connection no longer works, and then the row
- * is dropped (nothing Daymark could delete is left to wait for). A provider's failure leaves the
+ * `removed` is false when there was nothing recorded to remove: the item has no row (never
+ * written, removed before, or its row dropped by a reconnect: then the item's own id is deleted
+ * in the calendar its kind is written to, `removeUnrecorded`), or its calendar is gone or its
+ * connection no longer works, and then the row is dropped (nothing Daymark could delete is left
+ * to wait for). A provider's failure leaves the
  * row as it was and answers as a write's (AUTH_EXPIRED, 502 with the reason). The cache is
  * refreshed after, outside the turn.
  */
@@ -193,7 +195,7 @@ async function removeInTurn(
     return (await writtenRepo.hasItem(ctx.db, userId, item)) ? undefined : { row: null };
   });
   const { row } = taken.row;
-  if (!row) return { removed: false };
+  if (!row) return removeUnrecorded(ctx, userId, item);
   const { token } = taken;
   let settled = false;
   try {
@@ -219,6 +221,32 @@ async function removeInTurn(
     // A failed removal leaves the row as it was (its event still there), free for the next.
     if (!settled) await writtenRepo.releaseItem(ctx.db, userId, item, token).catch(() => {});
   }
+}
+
+/**
+ * An item without a row may still have its event: rows are dropped when a calendar account is
+ * connected again, and its events stay. The event has the item's own id in the calendar the
+ * item's kind is written to, so that id is deleted there (an id not there counts as removed).
+ * `removed` stays false: nothing recorded was removed.
+ */
+async function removeUnrecorded(
+  ctx: AppContext,
+  userId: number,
+  item: writtenRepo.Item,
+): Promise<{ conn?: repo.ConnectionRow; removed: boolean }> {
+  const calendar = await targetCalendar(ctx, userId, item.kind as OwnKind);
+  const provider = calendar && providerOf(calendar.provider);
+  if (!calendar || !provider?.deleteEvent || !provider.eventIdFor) return { removed: false };
+  const conn = (await repo.getConnection(ctx.db, userId, calendar.connection_id)) as repo.ConnectionRow;
+  const credentials = secretBox(ctx.config).open<unknown>(conn.credentials);
+  const pctx = await providerContext(ctx, userId, conn.id);
+  const id = provider.eventIdFor(calendar.remote_id, itemName(ctx.config, userId, item));
+  try {
+    await provider.deleteEvent(credentials, calendar.remote_id, id, pctx);
+  } catch (err) {
+    throw await failedCall(ctx, userId, conn, err);
+  }
+  return { conn, removed: false };
 }
 
 export function workoutEvent(plan: WorkoutPlan, date: string): WriteEvent {
