@@ -225,3 +225,49 @@ describe('offline workout planner', () => {
     expect(indoor.plan.equipment_needed).not.toContain('jogging');
   });
 });
+
+describe('a plan for a training session', () => {
+  const sessionArb = fc.record({
+    minutes: fc.integer({ min: 10, max: 180 }),
+    start_time: fc.constantFrom('06:30', '07:00', '12:15', '18:59', '19:00', '21:30'),
+  });
+
+  it('never runs past its session, and its sections add up to what it says', () => {
+    fc.assert(
+      fc.property(input, sessionArb, fc.constantFrom('', 'a 90 minute session', 'short'), (i, session, ask) => {
+        const { plan } = planWorkout({ ...i, customPrompt: ask, session });
+        const total = plan.workout_sections.reduce((n, s) => n + s.duration, 0);
+        expect(plan.estimated_duration).toBeLessThanOrEqual(session.minutes);
+        expect(total).toBe(plan.estimated_duration);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a 25-minute lunch slot and a 60-minute evening give different plans, warm-up and cool-down scaled', () => {
+    const base: PlannerInput = {
+      date: '2026-12-09',
+      equipment: ['bowflex weights', 'resistance bands', 'calisthenics', 'jogging'],
+      preferredDuration: 45,
+      weatherDependent: true,
+      recentPlans: [],
+      liked: [],
+      disliked: [],
+    };
+    const lunch = planWorkout({ ...base, session: { minutes: 25, start_time: '12:30' } }).plan;
+    const evening = planWorkout({ ...base, session: { minutes: 60, start_time: '19:30' } }).plan;
+    expect(lunch.estimated_duration).toBe(25);
+    expect(evening.estimated_duration).toBe(60);
+    const first = (p: typeof lunch) => p.workout_sections[0]?.duration ?? 0;
+    const last = (p: typeof lunch) => p.workout_sections.at(-1)?.duration ?? 0;
+    expect(first(lunch)).toBeLessThan(first(evening));
+    expect(last(lunch)).toBeLessThan(last(evening));
+    expect(lunch.notes).toContain('Sized to fit your 25-minute session at 12:30.');
+    // After dark: nothing outdoors.
+    expect(evening.equipment_needed).not.toContain('jogging');
+    expect(evening.notes).toContain('Planned indoors: the session is outside daylight hours.');
+    const asked = planWorkout({ ...base, customPrompt: '50 minutes', session: { minutes: 30, start_time: '12:00' } });
+    expect(asked.plan.estimated_duration).toBe(30);
+    expect(asked.plan.notes).toContain('Kept to 30 minutes to fit your 30-minute session at 12:00 (you asked for 50).');
+  });
+});
