@@ -2,6 +2,7 @@ import { type DAVCalendar, fetchCalendarObjects } from 'tsdav';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TrainingWeek } from '#common/api/training.js';
 import { addDays, mondayOf, todayIn } from '#common/time.js';
+import { startFakeGoogle } from '../../test/fakeGoogle.js';
 import {
   type Client,
   createHarness,
@@ -309,6 +310,63 @@ describe('training week in a real CalDAV calendar', () => {
     const events = await sessionObjects(objects);
     expect(events).toHaveLength(3);
     expect(events.filter((e) => e.data?.includes(`DTSTART:${toUtc(day(1), '07:15')}`))).toHaveLength(1);
+  });
+});
+
+describe('training week in Google Calendar', () => {
+  it('holds the sessions there and moves the one a new meeting covers, on the incremental (syncToken) refresh', async () => {
+    const google = await startFakeGoogle({ email: 'gina@example.com' });
+    try {
+      const h = await createHarness({ env: { ...google.env, ...LOCAL_CALENDARS } });
+      harnesses.push(h);
+      const c = await createUserAndSignIn(h, 'gina');
+      await setUserTimeZone(h.ctx.db, await userIdOf(h, 'gina'), ZONE);
+      const url = await c.request({ method: 'GET', url: '/api/calendar/auth-url?baseUrl=http://localhost:5173' });
+      const consent = await google.consent(url.json().authUrl);
+      const cb = await c.request({
+        method: 'GET',
+        url: `/api/calendar/oauth-callback?code=${encodeURIComponent(consent.code ?? '')}&state=${encodeURIComponent(consent.state ?? '')}`,
+      });
+      expect(cb.json()).toMatchObject({ success: true });
+      await refresh(c);
+      await c.request({ method: 'PUT', url: '/api/training/rule', payload: RULE });
+      const first = await week(c);
+      expect(shown(first)).toEqual([
+        `1 ${day(0)} 12:00-12:45 planned`,
+        `2 ${day(2)} 12:00-12:45 planned`,
+        `3 ${day(4)} 12:00-12:45 planned`,
+      ]);
+      const held = () =>
+        google
+          .events('gina@example.com')
+          .filter(
+            (e) =>
+              e.status !== 'cancelled' && e.summary?.startsWith('Workout:') && e.start.dateTime?.startsWith(day(2)),
+          );
+      expect(held()).toHaveLength(1);
+      const at = (time: string) => {
+        const t = toUtc(day(2), time);
+        return `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)}T${t.slice(9, 11)}:${t.slice(11, 13)}:00Z`;
+      };
+      google.addEvent('gina@example.com', {
+        summary: 'Board meeting',
+        start: { dateTime: at('11:00'), timeZone: ZONE },
+        end: { dateTime: at('14:30'), timeZone: ZONE },
+      });
+      const before = google.requests.length;
+      await refresh(c);
+      const reads = google.requests.slice(before).filter((r) => r.method === 'GET' && r.path.endsWith('/events'));
+      expect(reads.length).toBeGreaterThan(0);
+      expect(reads.every((r) => r.query.get('syncToken'))).toBe(true);
+      const after = await week(c);
+      expect(shown(after)[1]).toBe(`2 ${day(2)} 17:30-18:15 planned`);
+      expect(after.sessions[1]?.note).toContain('“Board meeting” now takes that time');
+      expect(shown(after)[0]).toBe(shown(first)[0]);
+      expect(held()).toHaveLength(1);
+      expect(new Date(held()[0]?.start.dateTime as string).toISOString()).toBe(new Date(at('17:30')).toISOString());
+    } finally {
+      await google.stop();
+    }
   });
 });
 
