@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_TRAINING_RULE } from '#common/api/training.js';
 import { addDays, startOfDayIn } from '#common/time.js';
 import { currentWeek } from '#common/weekRules.js';
 import { createHarness, createUserAndSignIn, type Harness, LOCAL_CALENDARS, userIdOf } from '../test/harness.js';
@@ -227,14 +228,10 @@ describe('MCP server', () => {
   it("reads the training week, moves and skips its sessions, and refuses another user's session", async () => {
     const { rest, mcp } = await setup();
     const rule = {
+      ...DEFAULT_TRAINING_RULE,
       enabled: true,
       sessions_per_week: 2,
-      min_minutes: 20,
-      preferred_minutes: 30,
-      days: [1, 2, 3, 4, 5, 6, 7],
       windows: [{ start: '07:00', end: '08:00' }],
-      buffer_minutes: 10,
-      write_to_calendar: true,
     };
     expect((await rest.request({ method: 'PUT', url: '/api/training/rule', payload: rule })).statusCode).toBe(200);
     const nextMonday = addDays(currentWeek('UTC'), 7);

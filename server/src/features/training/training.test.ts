@@ -1,6 +1,6 @@
 import { type DAVCalendar, fetchCalendarObjects } from 'tsdav';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TrainingWeek } from '#common/api/training.js';
+import { DEFAULT_TRAINING_RULE, type TrainingWeek } from '#common/api/training.js';
 import { addDays, mondayOf, todayIn } from '#common/time.js';
 import { startFakeGoogle } from '../../test/fakeGoogle.js';
 import {
@@ -48,19 +48,8 @@ async function instance(shareWith?: Harness) {
   return h;
 }
 
-const RULE = {
-  enabled: true,
-  sessions_per_week: 3,
-  min_minutes: 30,
-  preferred_minutes: 45,
-  days: [1, 2, 3, 4, 5, 6, 7],
-  windows: [
-    { start: '12:00', end: '14:00' },
-    { start: '17:30', end: '20:00' },
-  ],
-  buffer_minutes: 10,
-  write_to_calendar: true,
-};
+/** Three sessions, 30–45 minutes, lunch or evening (the defaults' days and windows). */
+const RULE = { ...DEFAULT_TRAINING_RULE, enabled: true, min_minutes: 30, preferred_minutes: 45 };
 
 /** A timed meeting in Paris time (no VTIMEZONE: Radicale keeps the TZID as given, ical.js reads it as IANA). */
 const meeting = (uid: string, date: string, from: string, to: string, summary: string, extra = '') =>
@@ -107,6 +96,28 @@ async function caldavUser(h: Harness, user: string) {
   await connectCaldav(c, radicale, user);
   const objects = () => fetchCalendarObjects({ calendar: { url: calendarUrl } as DAVCalendar, headers: auth(user) });
   return { c, calendarUrl, objects };
+}
+
+/** A CalDAV user whose calendar is read, with the rule on (this week and next planned). */
+async function plannedUser(h: Harness, user: string) {
+  const u = await caldavUser(h, user);
+  await refresh(u.c);
+  const saved = await u.c.request({ method: 'PUT', url: '/api/training/rule', payload: RULE });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return { ...u, first: await week(u.c) };
+}
+
+/** Generates the plan of a date through the stream, as the Workout screen does; the plan as stored. */
+async function generatePlan(c: Client, date: string) {
+  const res = await c.request({ method: 'GET', url: `/api/workout/stream?date=${date}` });
+  const completed = res.body.split('\n\n').find((e) => e.startsWith('event: completed'));
+  const data = JSON.parse(String(completed?.split('\ndata: ')[1])) as { plan: string };
+  return JSON.parse(data.plan) as {
+    title: string;
+    estimated_duration: number;
+    notes: string;
+    workout_sections: Array<{ section_name: string; duration: number }>;
+  };
 }
 
 async function week(c: Client): Promise<TrainingWeek> {
@@ -238,10 +249,7 @@ describe('training week in a real CalDAV calendar', () => {
 
   it('keeps a session where the user moved it in their calendar, even when the week is planned again', async () => {
     const h = await instance();
-    const { c, objects } = await caldavUser(h, 'w2');
-    await refresh(c);
-    await c.request({ method: 'PUT', url: '/api/training/rule', payload: RULE });
-    const first = await week(c);
+    const { c, objects, first } = await plannedUser(h, 'w2');
     expect(first.sessions).toHaveLength(3);
     // The user drags Monday's session to 18:00–18:45 in their calendar app.
     const mine = (await sessionObjects(objects)).find((o) => o.data?.includes(`DTSTART:${toUtc(day(0), '12:00')}`)) as {
@@ -271,13 +279,9 @@ describe('training week in a real CalDAV calendar', () => {
 
   it("names the day's plan in its session's event, and writes no all-day workout beside it", async () => {
     const h = await instance();
-    const { c, objects } = await caldavUser(h, 'w5');
-    await refresh(c);
-    await c.request({ method: 'PUT', url: '/api/training/rule', payload: RULE });
-    const first = (await week(c)).sessions[0] as { date: string };
-    const res = await c.request({ method: 'GET', url: `/api/workout/stream?date=${first.date}` });
-    const completed = res.body.split('\n\n').find((e) => e.startsWith('event: completed'));
-    const title = (JSON.parse(JSON.parse(String(completed?.split('\ndata: ')[1])).plan) as { title: string }).title;
+    const { c, objects, first: planned } = await plannedUser(h, 'w5');
+    const first = planned.sessions[0] as { date: string };
+    const { title } = await generatePlan(c, first.date);
     const all = await objects();
     const ofDay = all.filter((o) => String(o.data).includes(first.date.replace(/-/g, '')));
     expect(ofDay).toHaveLength(1);
@@ -287,10 +291,7 @@ describe('training week in a real CalDAV calendar', () => {
 
   it('answers a move to another day and refuses one into the past, out of the week or onto a day taken', async () => {
     const h = await instance();
-    const { c, objects } = await caldavUser(h, 'w3');
-    await refresh(c);
-    await c.request({ method: 'PUT', url: '/api/training/rule', payload: RULE });
-    const first = await week(c);
+    const { c, objects, first } = await plannedUser(h, 'w3');
     const id = first.sessions[0]?.id as number;
     const move = (payload: object) => c.request({ method: 'POST', url: `/api/training/sessions/${id}/move`, payload });
     expect((await move({ date: addDays(monday, -8), start_time: '12:00' })).statusCode).toBe(400);
@@ -403,18 +404,8 @@ describe('the workout of a session day', () => {
       c.request({ method: 'POST', url: `/api/training/sessions/${id}/move`, payload: { date, start_time, minutes } });
     expect((await move(first.id, '12:30', 25, first.date)).statusCode).toBe(200);
     expect((await move(second.id, '18:00', 60, second.date)).statusCode).toBe(200);
-    const plan = async (date: string) => {
-      const res = await c.request({ method: 'GET', url: `/api/workout/stream?date=${date}` });
-      const completed = res.body.split('\n\n').find((e) => e.startsWith('event: completed'));
-      const data = JSON.parse(String(completed?.split('\ndata: ')[1])) as { plan: string };
-      return JSON.parse(data.plan) as {
-        estimated_duration: number;
-        notes: string;
-        workout_sections: Array<{ section_name: string; duration: number }>;
-      };
-    };
-    const lunch = await plan(first.date);
-    const evening = await plan(second.date);
+    const lunch = await generatePlan(c, first.date);
+    const evening = await generatePlan(c, second.date);
     const total = (p: typeof lunch) => p.workout_sections.reduce((sum, s) => sum + s.duration, 0);
     expect(lunch.estimated_duration).toBe(25);
     expect(total(lunch)).toBe(25);
