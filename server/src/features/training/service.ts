@@ -14,15 +14,12 @@ import {
   planTrainingWeek,
   relocateSession,
 } from '#common/trainingWeek.js';
-import { type Equipment, OUTDOOR_EQUIPMENT } from '#common/workoutConstants.js';
-import { inDaylight } from '#common/workoutPlanner.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { userTimeZone } from '../../time/userZone.js';
 import { writtenEventIds } from '../calendar/ownEvents.js';
 import { eventsInRange } from '../calendar/service.js';
 import { hasWritableCalendar, removeItem, writeItem } from '../calendar/writeback.js';
-import { generateWorkout } from '../workout/generation.js';
 import { getPlanByDate } from '../workout/plansRepo.js';
 import * as repo from './repo.js';
 
@@ -350,7 +347,7 @@ export async function moveSession(
   });
   if (changed) {
     await holdInCalendar(ctx, s, [changed], new Set([changed.id]));
-    await refitPlan(ctx, s, changed);
+    await sessionChanged(ctx, s, changed);
   }
   return answerFor(ctx, s, id);
 }
@@ -466,7 +463,7 @@ async function defendOne(ctx: AppContext, s: Scope): Promise<number> {
   // Writes that failed before are tried again, changed sessions written or removed.
   const retry = current.filter((r) => r.calendar === 'failed' || r.calendar === 'pending');
   await holdInCalendar(ctx, s, [...new Map([...changed, ...retry].map((r) => [r.id, r])).values()], rewrite);
-  for (const row of changed) if (row.status === 'planned') await refitPlan(ctx, s, row);
+  for (const row of changed) if (row.status === 'planned') await sessionChanged(ctx, s, row);
   return changed.length;
 }
 
@@ -517,24 +514,20 @@ export async function afterPlanGenerated(ctx: AppContext, userId: number, date: 
 }
 
 /**
- * A session that shrank or moved: the plan of its date, when it no longer fits (longer than the
- * session, or outdoor parts in a session outside daylight) and its day is not logged, is made
- * again for the session (by the AI provider when one is configured, else the offline planner).
+ * Work that follows a session's change of time or length (the workout feature makes the day's
+ * plan again when it no longer fits), registered by the feature that does it.
  */
-async function refitPlan(ctx: AppContext, s: Scope, row: repo.SessionRow): Promise<void> {
-  const plan = await getPlanByDate(ctx.db, s.userId, row.date);
-  if (!plan || (await repo.loggedDates(ctx.db, s.userId, row.date, row.date)).has(row.date)) return;
-  let fits = true;
-  try {
-    const p = JSON.parse(plan.plan) as { estimated_duration?: unknown; equipment_needed?: unknown };
-    const outdoor =
-      Array.isArray(p.equipment_needed) && p.equipment_needed.some((e) => OUTDOOR_EQUIPMENT.includes(e as Equipment));
-    fits =
-      !(typeof p.estimated_duration === 'number' && p.estimated_duration > row.minutes) &&
-      !(outdoor && !inDaylight(clockOf(row.start_at, s.zone)));
-  } catch {
-    return;
-  }
-  if (fits) return;
-  await generateWorkout(ctx, s.userId, { date: row.date }, () => {}, new AbortController().signal);
+export type SessionChanged = (
+  ctx: AppContext,
+  userId: number,
+  session: { date: string; minutes: number; start_time: string },
+) => Promise<unknown>;
+const changeHooks: SessionChanged[] = [];
+export function onSessionChanged(hook: SessionChanged) {
+  if (!changeHooks.includes(hook)) changeHooks.push(hook);
+}
+
+async function sessionChanged(ctx: AppContext, s: Scope, row: repo.SessionRow): Promise<void> {
+  const session = { date: row.date, minutes: row.minutes, start_time: clockOf(row.start_at, s.zone) };
+  for (const hook of changeHooks) await hook(ctx, s.userId, session).catch(() => {});
 }

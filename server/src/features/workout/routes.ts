@@ -20,12 +20,14 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { sendJson } from '../../http/serializer.js';
 import { openEventStream } from '../../http/sse.js';
 import { todayInZone } from '../../time/dayStarts.js';
+import { onSessionChanged } from '../training/service.js';
 import { exerciseRoutes } from './exerciseRoutes.js';
 import { generateWorkout } from './generation.js';
 import { countLogs, deleteLog, getLogByDate, listLogs, saveLog } from './logsRepo.js';
 import { deletePlan, getLatestPlan, getPlanById, listPlanSummariesJson, planOfDate } from './plansRepo.js';
 import { clearProgress } from './progressRepo.js';
 import { logValues, presentLog, presentPlan } from './service.js';
+import { refitPlanToSession } from './sessionFit.js';
 
 const tags = ['workout'];
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -38,6 +40,8 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
  */
 export async function workoutRoutes(app: App, ctx: AppContext) {
   const r = typed(app);
+  // A training session that shrinks or moves out of daylight gets its day's plan made again.
+  onSessionChanged(refitPlanToSession);
 
   r.get(
     '/api/workout/stream',
