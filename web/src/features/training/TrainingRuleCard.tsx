@@ -157,18 +157,7 @@ function RuleFormView({ form, setForm, zone }: { form: RuleForm; setForm: (f: Ru
             error={errors.sessions}
           />
           <TextField
-            label="Preferred length (minutes)"
-            type="number"
-            inputMode="numeric"
-            min={TRAINING_LIMITS.minutesMin}
-            max={TRAINING_LIMITS.minutesMax}
-            step={5}
-            value={form.preferredMinutes}
-            onChange={(e) => set('preferredMinutes', e.target.value)}
-            error={errors.preferredMinutes}
-          />
-          <TextField
-            label="Shortest length (minutes)"
+            label="Minimum length (minutes)"
             type="number"
             inputMode="numeric"
             min={TRAINING_LIMITS.minutesMin}
@@ -178,6 +167,17 @@ function RuleFormView({ form, setForm, zone }: { form: RuleForm; setForm: (f: Ru
             value={form.minMinutes}
             onChange={(e) => set('minMinutes', e.target.value)}
             error={errors.minMinutes}
+          />
+          <TextField
+            label="Preferred length (minutes)"
+            type="number"
+            inputMode="numeric"
+            min={TRAINING_LIMITS.minutesMin}
+            max={TRAINING_LIMITS.minutesMax}
+            step={5}
+            value={form.preferredMinutes}
+            onChange={(e) => set('preferredMinutes', e.target.value)}
+            error={errors.preferredMinutes}
           />
         </div>
       </fieldset>
@@ -264,13 +264,13 @@ function RuleFormView({ form, setForm, zone }: { form: RuleForm; setForm: (f: Ru
         <legend className={styles.legend}>Around your meetings</legend>
         <TextField
           className={styles.narrow}
-          label="Free time kept before and after meetings (minutes)"
+          label="Free time around meetings (minutes)"
           type="number"
           inputMode="numeric"
           min={0}
           max={TRAINING_LIMITS.bufferMax}
           step={5}
-          hint="10 minutes unless you change it."
+          hint="Kept free before and after each meeting. 10 minutes unless you change it."
           value={form.buffer}
           onChange={(e) => set('buffer', e.target.value)}
           error={errors.buffer}

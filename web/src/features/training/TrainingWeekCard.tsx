@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TrainingSession } from '#common/api/training.js';
+import { TRAINING_TEXTS, type TrainingSession } from '#common/api/training.js';
 import { addDays } from '#common/time.js';
 import { messageOf } from '../../api/client';
 import { useToday } from '../../app/time/useToday';
@@ -116,7 +116,7 @@ export function TrainingWeekCard() {
     <Button size="sm" onClick={() => void planAgain()} loading={planning} loadingText="Planning…">
       Plan again
     </Button>,
-    `${longDay(data.week_start)} to ${longDay(addDays(data.week_start, 6))}`,
+    `${shortDay(data.week_start)} to ${shortDay(addDays(data.week_start, 6))}`,
   );
 }
 
@@ -136,6 +136,8 @@ function SessionRow({
   const isToday = s.date === today;
   const held = calendarWords(s, writes);
   const canMove = s.status === 'planned' || s.status === 'released';
+  // "Skipped." says no more than the status does.
+  const note = s.status === 'skipped' && s.note === TRAINING_TEXTS.skipped ? null : s.note;
   return (
     <li className={styles.session} data-status={s.status} data-today={isToday || undefined}>
       <div className={styles.sessionMain}>
@@ -149,13 +151,19 @@ function SessionRow({
           )}
         </p>
         <p className={styles.meta}>
-          <span>Session {s.index}</span>
-          <span>{s.minutes} min</span>
           <span className={styles.tag} data-kind={s.status}>
             {STATUS_WORDS[s.status]}
           </span>
-          {held && <span>{held}</span>}
-          {s.placed_by === 'user' && s.status === 'planned' && <span>Placed by you</span>}
+          <span>
+            {[
+              `Session ${s.index}`,
+              `${s.minutes} min`,
+              held,
+              s.placed_by === 'user' && s.status === 'planned' && 'Placed by you',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </span>
         </p>
       </div>
       {(canMove || s.status === 'planned') && (
@@ -172,10 +180,10 @@ function SessionRow({
           )}
         </div>
       )}
-      {s.note && (
+      {note && (
         <p className={styles.note}>
           <InfoIcon aria-hidden="true" />
-          <span>{s.note}</span>
+          <span>{note}</span>
         </p>
       )}
     </li>
