@@ -34,6 +34,8 @@ export function TodaySession({ today, className }: { today: string; className?: 
   const week = useQuery({
     queryKey: trainingKeys.today(today),
     queryFn: () => get<TrainingWeek>('/training/week', { query: { date: today }, schema: isTrainingWeek }),
+    // Read afresh with the overview each time it opens.
+    staleTime: 0,
   });
   const line = week.data?.enabled ? todayLine(week.data.sessions, today) : null;
   if (!line) return null;

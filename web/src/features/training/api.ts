@@ -21,11 +21,15 @@ export const useTrainingRule = () =>
     queryFn: async () => (await get('/training/rule', { schema: ruleResponse })).rule,
   });
 
-/** The week that holds `date` (the server plans it when it has not yet). */
+/**
+ * The week that holds `date` (the server plans it when it has not yet), read afresh each time a
+ * screen shows it: a calendar refresh elsewhere may have moved a session meanwhile.
+ */
 export const useTrainingWeek = (date: string) =>
   useQuery({
     queryKey: trainingKeys.week(date),
     queryFn: () => get('/training/week', { schema: trainingWeek, query: { date } }),
+    staleTime: 0,
   });
 
 export const trainingApi = {
