@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { TRAINING_TEXTS, type TrainingSession } from '#common/api/training.js';
 import { addDays } from '#common/time.js';
 import { messageOf } from '../../api/client';
@@ -48,6 +49,8 @@ export function TrainingWeekCard() {
   if (!data.enabled) return card(<TrainingOffLine />);
 
   const writes = rule.data?.write_to_calendar ?? true;
+  // With no calendar to hold them, one line says so instead of every row.
+  const held = writes && data.calendar_writable;
   const sessions = [...data.sessions].sort((a, b) => a.date.localeCompare(b.date) || a.index - b.index);
 
   const planAgain = async () => {
@@ -78,7 +81,11 @@ export function TrainingWeekCard() {
   return card(
     <div className={styles.week}>
       {writes && !data.calendar_writable && <NoCalendarLine />}
-      {!writes && <p className={styles.muted}>Your sessions are not added to your calendar (Workout settings).</p>}
+      {!writes && (
+        <p className={styles.muted}>
+          Your sessions are kept out of your calendar, as your <Link to="/workout/settings">training week</Link> says.
+        </p>
+      )}
       {sessions.length === 0 && data.unplaced.length === 0 ? (
         <p className={styles.muted}>No sessions this week.</p>
       ) : (
@@ -88,7 +95,7 @@ export function TrainingWeekCard() {
               key={s.id}
               session={s}
               today={today}
-              writes={writes}
+              writes={held}
               onMove={() => setMoving(s)}
               onSkip={() => setSkipping(s)}
             />
