@@ -14,6 +14,25 @@ export interface PlannerInput {
   recentPlans: Array<{ date: string; focus: string | null; intensity: string | null }>;
   liked: string[];
   disliked: string[];
+  /**
+   * The training session the plan is for (features/training): its length in minutes and local
+   * start (HH:MM). The plan fits it, warm-up and cool-down scaled with it; a session outside
+   * daylight (before DAYLIGHT_FROM or from DAYLIGHT_UNTIL) is planned indoors.
+   */
+  session?: { minutes: number; start_time: string };
+}
+
+/** Local hours taken as daylight for outdoor parts of a session (no forecast or sunset is known). */
+export const DAYLIGHT_FROM = '07:00';
+export const DAYLIGHT_UNTIL = '19:00';
+export const inDaylight = (startTime: string) => startTime >= DAYLIGHT_FROM && startTime < DAYLIGHT_UNTIL;
+
+/** The minutes a plan is made for: what the text asks, else the session's or the usual length, never past the session. */
+export function targetMinutes(input: Pick<PlannerInput, 'customPrompt' | 'preferredDuration' | 'session'>): number {
+  const asked = parseIntent(input.customPrompt ?? '', input.preferredDuration).duration;
+  const usual = input.session?.minutes ?? input.preferredDuration;
+  const wanted = asked ?? usual;
+  return input.session ? Math.min(wanted, input.session.minutes) : wanted;
 }
 
 export interface PlannerResult {
@@ -232,7 +251,9 @@ function dose(chosen: CatalogueExercise[], minutes: number, role: Role, intensit
  * time, weather preference, recent plans, feedback and free text. Deterministic for its input.
  */
 export function planWorkout(input: PlannerInput): PlannerResult {
-  const intent = parseIntent(input.customPrompt ?? '', input.preferredDuration);
+  const asked = parseIntent(input.customPrompt ?? '', input.preferredDuration);
+  const dark = input.session !== undefined && !inDaylight(input.session.start_time);
+  const intent = dark ? { ...asked, indoorOnly: true } : asked;
   const disliked = new Set(input.disliked.map((n) => n.trim().toLowerCase()));
   const liked = new Set(input.liked.map((n) => n.trim().toLowerCase()));
   const have = new Set(input.equipment);
@@ -257,7 +278,7 @@ export function planWorkout(input: PlannerInput): PlannerResult {
     random,
   );
 
-  const total = intent.duration ?? input.preferredDuration;
+  const total = targetMinutes(input);
   const warm = Math.max(2, Math.round(total * 0.15));
   const cool = Math.max(2, Math.round(total * 0.12));
   const main = total - warm - cool;
@@ -328,7 +349,15 @@ export function planWorkout(input: PlannerInput): PlannerResult {
     notes.push('Outdoor parts depend on the weather: each one lists an indoor alternative.');
   }
   if (intent.lowImpact) notes.push('Kept low impact: no jumping or running.');
-  if (intent.duration !== null && intent.duration !== input.preferredDuration) {
+  if (input.session) {
+    const session = `your ${input.session.minutes}-minute session at ${input.session.start_time}`;
+    notes.push(
+      intent.duration !== null && intent.duration > input.session.minutes
+        ? `Kept to ${total} minutes to fit ${session} (you asked for ${intent.duration}).`
+        : `Sized to fit ${session}.`,
+    );
+    if (dark && !asked.indoorOnly) notes.push('Planned indoors: the session is outside daylight hours.');
+  } else if (intent.duration !== null && intent.duration !== input.preferredDuration) {
     notes.push(`Set to ${total} minutes as you asked (your usual is ${input.preferredDuration}).`);
   }
   if (input.customPrompt?.trim()) notes.push(`Your request: ${input.customPrompt.trim()}`);

@@ -62,6 +62,12 @@ export const calendarEvent = z
      */
     daymark: z.enum(['workout', 'journal', 'training']).nullable().default(null),
     /**
+     * Whether the event holds the time, as its calendar says (iCalendar TRANSP or Outlook's busy
+     * status, Google's transparency); null when it does not say. Training sessions are placed
+     * around a timed event unless it is transparent, around an all-day one only when it is opaque.
+     */
+    transparency: z.enum(['opaque', 'transparent']).nullable().default(null),
+    /**
      * The meeting's transcript: the newest transcript that references this event's id (and its
      * etag, when both carry one); null when it has none. The server decides this for every
      * screen, coach and tool.

@@ -66,7 +66,7 @@ export const trainingRule = z
       .array(z.number().int().min(1).max(7))
       .min(1, TRAINING_TEXTS.noDays)
       .max(7)
-      .transform((d) => [...new Set(d)].sort((a, b) => a - b)),
+      .refine((d) => new Set(d).size === d.length, { message: 'Name each day once.' }),
     windows: z.array(timeWindow).min(1, TRAINING_TEXTS.noWindows).max(TRAINING_LIMITS.windowsMax),
     buffer_minutes: z.number().int().min(0).max(TRAINING_LIMITS.bufferMax),
     write_to_calendar: z.boolean(),

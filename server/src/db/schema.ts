@@ -344,10 +344,51 @@ export interface DeviceCookiesTable {
   last_used_at: string;
 }
 
+export interface TrainingRulesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** JSON TrainingRule (common/api/training.ts). */
+  rule: string;
+  updated_at: string;
+}
+
+export interface TrainingWeeksTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The Monday of the week (local date). */
+  week_start: string;
+  planned_at: string;
+}
+
+export interface TrainingSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  week_start: string;
+  /** The session's number in its week, from 1. */
+  idx: number;
+  date: string;
+  start_at: string;
+  end_at: string;
+  minutes: number;
+  /** planned | done | skipped | released (done is derived when read; stored planned). */
+  status: string;
+  /** planner | user */
+  placed_by: string;
+  /** written | pending | off | failed */
+  calendar: string;
+  note: string | null;
+  changed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   api_keys: ApiKeysTable;
   login_attempts: LoginAttemptsTable;
   device_cookies: DeviceCookiesTable;
+  training_rules: TrainingRulesTable;
+  training_weeks: TrainingWeeksTable;
+  training_sessions: TrainingSessionsTable;
   users: UsersTable;
   sessions: SessionsTable;
   todos: TodosTable;

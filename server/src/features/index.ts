@@ -14,6 +14,7 @@ import { searchRoutes } from './search/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { statsRoutes } from './stats/routes.js';
 import { todoRoutes } from './todos/routes.js';
+import { trainingRoutes } from './training/routes.js';
 import { transcriptRoutes } from './transcripts/routes.js';
 import { weeklyRoutes } from './weekly/routes.js';
 import { workoutRoutes } from './workout/routes.js';
@@ -26,6 +27,7 @@ const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   journalRoutes,
   notesRoutes,
   workoutRoutes,
+  trainingRoutes,
   coachRoutes,
   settingsRoutes,
   transcriptRoutes,

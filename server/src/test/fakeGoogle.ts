@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
  * A local stand-in for Google, speaking its wire protocol: OAuth 2.0 (authorization page with
  * consent, code + state redirect, token exchange checking the client secret, redirect URI and
  * PKCE verifier, refresh, `invalid_grant`, revocation) and Calendar API v3 JSON (calendarList,
- * events list with paging, syncToken and 410, insert, update; 401 for bad tokens). Used by the
+ * events list with paging, syncToken and 410, insert, update, delete; 401 for bad tokens). Used by the
  * server tests and the e2e specs (a browser can click Allow on its consent page).
  *
  * Event ids behave as Google documents them (Calendar API v3, Events resource, `id` and
@@ -17,6 +17,10 @@ import type { AddressInfo } from 'node:net';
  * `cancelled` and keeps its id, so inserting that id again is a 409 too; on the organizer's
  * calendar it can be restored (undeleted) by an update that sets `status: 'confirmed'`. Google
  * drops cancelled events in the end (`purgeEvent`): then the id is free and an update is a 404.
+ * A delete (Events.delete) answers 204 and leaves the event `cancelled` under its id (listed as
+ * such to an incremental sync); deleting it again is a 410 "Resource has been deleted", an id
+ * the calendar does not hold a 404. Events keep what was written: timed ones (`start.dateTime`
+ * with its `timeZone`) and `transparency` come back as they were sent.
  */
 export interface FakeCalendar {
   id: string;
@@ -313,6 +317,14 @@ export async function startFakeGoogle(opts: { email?: string; port?: number } = 
       const status = e.status ?? (existing.event.status === 'cancelled' ? 'cancelled' : 'confirmed');
       put(calendarId, { ...e, id: eventId, status });
       return json(res, 200, cal.get(eventId)?.event);
+    }
+    if (eventId && req.method === 'DELETE') {
+      const existing = cal.get(eventId);
+      if (!existing) return apiError(res, 404, 'Not Found');
+      if (existing.event.status === 'cancelled') return apiError(res, 410, 'Resource has been deleted');
+      put(calendarId, { ...existing.event, id: eventId, status: 'cancelled' });
+      res.writeHead(204);
+      return res.end();
     }
     return apiError(res, 405, 'Method not allowed');
   });

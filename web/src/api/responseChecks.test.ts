@@ -26,6 +26,7 @@ const event = {
   provider: 'google',
   htmlLink: null,
   daymark: null,
+  transparency: null,
   transcript_id: null,
 };
 const week = Array.from({ length: 7 }, (_, i) => ({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PlannerInput } from '#common/workoutPlanner.js';
+import { inDaylight, type PlannerInput } from '#common/workoutPlanner.js';
 
 /** What the model must return: the §3 plan (uuids are added by the server) plus focus and intensity. */
 export const llmWorkoutSchema = z.object({
@@ -54,6 +54,9 @@ export function workoutPrompt(input: PlannerInput & { duration: number }): strin
   return [
     `Date: ${input.date}`,
     `Target duration: ${input.duration} minutes`,
+    input.session
+      ? `Session: held in the calendar at ${input.session.start_time} for ${input.session.minutes} minutes; the plan must fit it, warm-up and cool-down included${inDaylight(input.session.start_time) ? '' : ', and it is outside daylight hours, so plan it indoors'}`
+      : 'Session: none planned; use the target duration',
     `Available equipment: ${input.equipment.length ? input.equipment.join(', ') : 'none (bodyweight stretches only)'}`,
     `Plans depend on the weather: ${input.weatherDependent ? 'yes' : 'no'}`,
     `Liked exercises: ${input.liked.join(', ') || 'none'}`,

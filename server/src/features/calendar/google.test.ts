@@ -484,3 +484,53 @@ describe('sync_journal', () => {
     expect(titled[0]?.description).toContain('Read all evening.');
   });
 });
+
+describe('busy or free time from Google', () => {
+  it('keeps the transparency Google states, reading none as opaque (its default), and follows its changes', async () => {
+    h = await createHarness({ env: google.env });
+    const c = await signedIn();
+    const day = addDays(today, 40);
+    const timed = (summary: string, transparency?: string) =>
+      google.addEvent(PRIMARY, {
+        summary,
+        start: { dateTime: local(day, '10:00'), timeZone: ZONE },
+        end: { dateTime: local(day, '11:00'), timeZone: ZONE },
+        ...(transparency ? { transparency } : {}),
+      });
+    const ids = {
+      focus: timed('Focus time', 'transparent'),
+      meeting: timed('Meeting', 'opaque'),
+      unsaid: timed('Unsaid'),
+      holiday: google.addEvent(PRIMARY, {
+        summary: 'Holiday',
+        start: { date: day },
+        end: { date: addDays(day, 1) },
+        transparency: 'transparent',
+      }),
+    };
+    const cached = async () => {
+      const rows = await h.ctx.db
+        .selectFrom('calendar_events')
+        .select(['event_id', 'data'])
+        .where('event_id', 'in', Object.values(ids))
+        .execute();
+      return Object.fromEntries(rows.map((r) => [r.event_id, JSON.parse(r.data).transparency]));
+    };
+    try {
+      await connect(c);
+      expect(await cached()).toEqual({
+        [ids.focus]: 'transparent',
+        [ids.meeting]: 'opaque',
+        [ids.unsaid]: 'opaque',
+        [ids.holiday]: 'transparent',
+      });
+      // Changed at Google: the incremental refresh brings the new word.
+      google.updateEvent(PRIMARY, ids.unsaid, { transparency: 'transparent' });
+      google.updateEvent(PRIMARY, ids.focus, { transparency: undefined });
+      expect((await c.request({ method: 'POST', url: '/api/calendar/refresh' })).statusCode).toBe(200);
+      expect(await cached()).toMatchObject({ [ids.focus]: 'opaque', [ids.unsaid]: 'transparent' });
+    } finally {
+      for (const id of Object.values(ids)) google.purgeEvent(PRIMARY, id);
+    }
+  });
+});

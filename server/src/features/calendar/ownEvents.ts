@@ -69,3 +69,26 @@ export function markOwn(events: ProviderEvent[], mark: (e: ProviderEvent) => Own
   }
   return events;
 }
+
+/**
+ * The events written for the items of a kind, by item key: the id the cache reads each under
+ * (`ProviderEvent.id`), so a feature finds its own event among the cached ones (a training
+ * session moved by the user in their calendar).
+ */
+export async function writtenEventIds(db: Db, userId: number, kind: OwnKind): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('calendar_written_events as w')
+    .innerJoin('calendar_calendars as c', 'c.id', 'w.calendar_row_id')
+    .innerJoin('calendar_connections as k', 'k.id', 'c.connection_id')
+    .select(['w.item_key', 'w.remote_event_id', 'k.provider'])
+    .where('w.user_id', '=', userId)
+    .where('w.kind', '=', kind)
+    .where('w.state', '=', 'written')
+    .execute();
+  const ids = new Map<string, string>();
+  for (const r of rows) {
+    const provider = providerOf(r.provider);
+    if (provider.cachedEventIdOf) ids.set(r.item_key, provider.cachedEventIdOf(r.remote_event_id));
+  }
+  return ids;
+}

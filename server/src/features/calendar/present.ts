@@ -120,6 +120,7 @@ export function presentEvent(
     provider: calendar.provider,
     htmlLink: d.htmlLink ?? null,
     daymark: d.daymark ?? null,
+    transparency: d.transparency ?? null,
     transcript_id: transcriptOfEvent({ id: row.event_id, etag }, links),
   };
 }

@@ -128,6 +128,16 @@ export function refreshConnection(ctx: AppContext, userId: number, conn: repo.Co
  * expiry is thrown once all were tried, else the cache is served as it is. Returns whether a
  * connection expired during this refresh (the caller then checks that one still works).
  */
+/**
+ * Work that follows a refresh of a user's calendars (the training week defends its sessions),
+ * registered by the features that need it; a failure there never fails the refresh.
+ */
+type AfterRefresh = (ctx: AppContext, userId: number) => Promise<unknown>;
+const afterRefresh: AfterRefresh[] = [];
+export function onCalendarsRefreshed(hook: AfterRefresh) {
+  if (!afterRefresh.includes(hook)) afterRefresh.push(hook);
+}
+
 export async function refreshUser(
   ctx: AppContext,
   userId: number,
@@ -137,16 +147,21 @@ export async function refreshUser(
   const connections = opts.connections ?? (await repo.listConnections(ctx.db, userId));
   let expired = false;
   let failure: { err: unknown } | null = null;
+  let refreshed = false;
   for (const conn of connections) {
     if (conn.status !== 'connected') continue;
     const fresh = conn.last_sync_time && now - Date.parse(conn.last_sync_time) < STALE_MS;
     if (fresh && !opts.force) continue;
     try {
       await refreshConnection(ctx, userId, conn);
+      refreshed = true;
     } catch (err) {
       if (err instanceof CalendarAuthExpired) expired = true;
       else if (opts.force) failure ??= { err };
     }
+  }
+  if (refreshed) {
+    for (const hook of afterRefresh) await hook(ctx, userId).catch(() => {});
   }
   if (failure) throw failure.err;
   return expired;

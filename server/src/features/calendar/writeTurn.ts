@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Lease } from './writtenRepo.js';
 
 /**
- * One writer per written item at a time (writeback.ts). Within an app instance the writes of an
- * item queue in the order they came (`inTurn`); across instances on one database each write
- * takes the item's lease in its row before the remote call and gives it back after
- * (`leased`), and a write that finds the lease held waits for it. The lease is a row value, not
+ * One writer per written item at a time (writeback.ts), a removal counting as a write. Within an
+ * app instance the writes and removals of an item queue in the order they came (`inTurn`);
+ * across instances on one database each takes the item's lease in its row before the remote
+ * call and gives it back after (`leased`), and one that finds the lease held waits for it. The lease is a row value, not
  * a database lock or an open transaction, so no connection is held across the network call.
  */
 
 /**
- * How long a lease lasts. A write is a few remote calls of at most 20 s each; a lease outlives
+ * How long a lease lasts. A write (or a removal) is a few remote calls of at most 20 s each; a lease outlives
  * the writer that took it only when that writer stopped (its instance ended mid-write), and then
  * the next writer takes it over once it has run out.
  */

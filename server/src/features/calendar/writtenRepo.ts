@@ -3,8 +3,9 @@ import { nowIso } from '../../db/migrationHelpers.js';
 
 /**
  * Events Daymark writes to a calendar, one row per kind and item (a workout's date, a journal
- * day), unique on (user_id, kind, item_key). The row is taken before the event is written, with
- * the id the event is to have, so a second write of the item finds it and updates that event.
+ * day, a training session), unique on (user_id, kind, item_key). The row is taken before the
+ * event is written, with the id the event is to have, so a second write of the item finds it and
+ * updates that event. A removal takes the row the same way, and deletes it once the event is gone.
  */
 
 export interface WrittenRow {
@@ -69,6 +70,47 @@ export function takeItem(
     .executeTakeFirst();
 }
 
+/**
+ * Takes the lease of the item's row, when it has one, for one writer (a removal, which has no
+ * row to insert): returns the row when taken, nothing when there is no row or another writer (of
+ * any app instance) holds a live lease (`hasItem` tells which). One statement, run on the row's
+ * latest version, as `takeItem`'s update.
+ */
+export function takeExisting(db: Db, userId: number, item: Item, lease: Lease): Promise<WrittenRow | undefined> {
+  return db
+    .updateTable('calendar_written_events')
+    .set({ lease_token: lease.token, lease_until: lease.until })
+    .where('user_id', '=', userId)
+    .where('kind', '=', item.kind)
+    .where('item_key', '=', item.item_key)
+    .where((eb) => eb.or([eb('lease_token', 'is', null), eb('lease_until', '<', lease.now)]))
+    .returning(['calendar_row_id', 'remote_event_id', 'etag', 'state'])
+    .executeTakeFirst();
+}
+
+/** Whether the item has a row (written, being written or being removed). */
+export async function hasItem(db: Db, userId: number, item: Item): Promise<boolean> {
+  const row = await db
+    .selectFrom('calendar_written_events')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('kind', '=', item.kind)
+    .where('item_key', '=', item.item_key)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The item held (by `token`) has no event any more: its row goes; a later write starts anew. */
+export async function dropItem(db: Db, userId: number, item: Item, token: string): Promise<void> {
+  await db
+    .deleteFrom('calendar_written_events')
+    .where('user_id', '=', userId)
+    .where('kind', '=', item.kind)
+    .where('item_key', '=', item.item_key)
+    .where('lease_token', '=', token)
+    .execute();
+}
+
 /** The write landed: the event's id and etag are kept, the item is written and free again. */
 export async function saveWritten(
   db: Db,
@@ -88,7 +130,7 @@ export async function saveWritten(
     .execute();
 }
 
-/** The write failed: the item is free again, as it was. */
+/** The write (or removal) failed: the item is free again, as it was. */
 export async function releaseItem(db: Db, userId: number, item: Item, token: string): Promise<void> {
   await db
     .updateTable('calendar_written_events')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timeZoneName } from '#common/api/dates.js';
+import { trainingRule } from '#common/api/training.js';
 import { nextRun, scheduleProblem } from '#common/cronSchedule.js';
 import { isValidDate } from '#common/time.js';
 import type { Database } from '../../db/schema.js';
@@ -81,6 +82,11 @@ const k = (...parts: unknown[]) => JSON.stringify(parts);
 const USER_JOB_TYPES = jobTypes.filter((t) => !t.system).map((t) => t.type);
 
 const selectedCalendars = z.array(z.string().max(2000)).max(1000);
+
+const trainingRuleJson = (r: Row): string | null => {
+  const parsed = trainingRule.safeParse(JSON.parse(String(r.rule)));
+  return parsed.success ? null : `rule: ${parsed.error.issues[0]?.message ?? 'not a training rule'}`;
+};
 
 export const EXPORTED_TABLES: TableSpec[] = [
   {
@@ -212,6 +218,13 @@ export const EXPORTED_TABLES: TableSpec[] = [
     key: () => k('settings'),
   },
   {
+    // The training rule (sessions a week, lengths, days, windows); its weeks are planned anew.
+    name: 'training_rules',
+    columns: { rule: 'json', updated_at: 'instant' },
+    key: () => k('training rule'),
+    check: trainingRuleJson,
+  },
+  {
     // Which calendars are shown and written to, and the sync switches. The calendars are named
     // by provider and address, so the choice applies again once the same calendars are connected.
     name: 'calendar_sync_settings',
@@ -277,6 +290,9 @@ export const NOT_EXPORTED: Record<string, string> = {
   search_index: 'derived from the exported rows, rebuilt by the database on import',
   login_attempts: 'failed-login counters of the installation, not of an account',
   device_cookies: 'secrets (hashes of the device cookies of browsers that signed in at this installation)',
+  training_weeks: 'which weeks were planned at this installation; the rule plans the weeks ahead again',
+  training_sessions:
+    "times held in this installation's calendar connections; the rule places the sessions again in the calendars connected after an import",
 };
 
 /** An imported job must be one this installation runs for a user, on a valid schedule and config. */

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { GenerationEvent, WorkoutPlan } from '#common/api/workout.js';
-import { parseIntent } from '#common/workoutIntent.js';
-import { type PlannerInput, planWorkout } from '#common/workoutPlanner.js';
+import { type PlannerInput, planWorkout, targetMinutes } from '#common/workoutPlanner.js';
 import { AI_MESSAGES } from '../../ai/errors.js';
 import { type LlmWorkout, llmWorkoutSchema, WORKOUT_SYSTEM_PROMPT, workoutPrompt } from '../../ai/prompts/workout.js';
 import { AiError } from '../../ai/provider.js';
 import type { AppContext } from '../../context.js';
 import { afterWorkoutGenerated } from '../calendar/workoutSync.js';
+import { sessionOfDate } from '../training/service.js';
 import { listLogs } from './logsRepo.js';
 import { listPlans, savePlan } from './plansRepo.js';
 import { clearProgress, feedbackVerdicts } from './progressRepo.js';
@@ -29,11 +29,12 @@ function withUuids(plan: WorkoutPlan): WorkoutPlan & { uuid: string } {
 
 /** The planner's inputs from the database: settings, the last two weeks of plans and logs, feedback. */
 async function gatherInputs(ctx: AppContext, userId: number, date: string, customPrompt: string | undefined) {
-  const [settings, plans, logs, verdicts] = await Promise.all([
+  const [settings, plans, logs, verdicts, session] = await Promise.all([
     loadSettings(ctx.db, userId),
     listPlans(ctx.db, userId, { limit: 14 }),
     listLogs(ctx.db, userId, { limit: 14 }),
     feedbackVerdicts(ctx.db, userId),
+    sessionOfDate(ctx, userId, date),
   ]);
   const skipped = new Set(logs.filter((l) => l.workout_skipped === 1).map((l) => l.date));
   const input: PlannerInput = {
@@ -48,6 +49,7 @@ async function gatherInputs(ctx: AppContext, userId: number, date: string, custo
       .map((p) => ({ date: p.date, focus: p.focus, intensity: p.intensity })),
     liked: verdicts.liked,
     disliked: verdicts.disliked,
+    session,
   };
   return input;
 }
@@ -81,7 +83,7 @@ export async function generateWorkout(
     data: { progress: 10, message: 'Loading your settings, recent workouts and feedback...' },
   });
   const input = await gatherInputs(ctx, userId, q.date, q.customPrompt?.trim() || undefined);
-  const duration = parseIntent(input.customPrompt ?? '', input.preferredDuration).duration ?? input.preferredDuration;
+  const duration = targetMinutes(input);
 
   let plan: WorkoutPlan | null = null;
   let focus: string | null = null;

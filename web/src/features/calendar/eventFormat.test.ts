@@ -26,6 +26,7 @@ function ev(
     provider: 'caldav',
     htmlLink: null,
     daymark: null,
+    transparency: null,
     transcript_id: null,
     ...extra,
   } satisfies CalendarEvent;

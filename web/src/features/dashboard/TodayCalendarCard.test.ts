@@ -33,6 +33,7 @@ const event = (
   provider: 'caldav',
   htmlLink: null,
   daymark: null,
+  transparency: null,
   transcript_id: null,
   ...extra,
 });

@@ -2,6 +2,7 @@ import {
   createCalendarObject,
   createDAVClient,
   type DAVCalendar,
+  deleteCalendarObject,
   fetchCalendarObjects,
   updateCalendarObject,
 } from 'tsdav';
@@ -202,6 +203,27 @@ export const caldavProvider: CalendarProviderImpl = {
         }
       }
       throw new CalendarError('The CalDAV server kept changing the event while it was being written.');
+    } catch (err) {
+      throw explain(err, c);
+    }
+  },
+
+  /**
+   * A DELETE of the event's object, without a precondition (an event changed on the server goes
+   * all the same, as a write would overwrite it). An object already gone (404, 410) counts as
+   * removed; a refusal is explained as a write's is.
+   */
+  async deleteEvent(credentials, _calendarRemoteId, remoteEventId, pctx) {
+    const c = asCreds(credentials);
+    try {
+      const res = await deleteCalendarObject({
+        calendarObject: { url: remoteEventId },
+        headers: authHeader(c),
+        fetchOptions: { signal: AbortSignal.timeout(WRITE_TIMEOUT_MS) },
+        fetch: calendarFetch(pctx.config),
+      });
+      if (res.status === 404 || res.status === 410) return;
+      await ensureOk(res, 'remove the event');
     } catch (err) {
       throw explain(err, c);
     }

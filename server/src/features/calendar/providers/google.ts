@@ -76,6 +76,8 @@ interface GEvent {
   end?: { date?: string; dateTime?: string; timeZone?: string };
   attendees?: Attendee[];
   organizer?: { email?: string; displayName?: string };
+  /** 'opaque' (busy, Google's default when absent) or 'transparent' (free). */
+  transparency?: string;
 }
 
 function toEvent(e: GEvent): ProviderEvent | null {
@@ -98,6 +100,7 @@ function toEvent(e: GEvent): ProviderEvent | null {
     organizer: e.organizer ? { email: e.organizer.email, displayName: e.organizer.displayName } : null,
     declined: attendees.some((a) => a.self && a.responseStatus === 'declined'),
     htmlLink: e.htmlLink ?? null,
+    transparency: e.transparency === 'transparent' ? ('transparent' as const) : ('opaque' as const),
   };
   if (e.start.date) {
     return { ...base, allDay: true, startDate: e.start.date, endDate: e.end?.date ?? addDays(e.start.date, 1) };
@@ -257,6 +260,20 @@ export const googleProvider: CalendarProviderImpl = {
       }
     }
     throw new CalendarError('Google Calendar kept changing the event while it was being written.');
+  },
+
+  /**
+   * Events.delete. Google keeps a deleted event as `cancelled` under its id (so a later write of
+   * the item meets it with a 409 and restores it, as above) and answers 410 when it is deleted
+   * again; an event already deleted (410) or dropped for good (404) counts as removed.
+   */
+  async deleteEvent(credentials, calendarRemoteId, remoteEventId, pctx) {
+    const c = credentials as GoogleCredentials;
+    const { status, json } = await api(pctx, c, `/calendars/${enc(calendarRemoteId)}/events/${enc(remoteEventId)}`, {
+      method: 'DELETE',
+    });
+    if (status === 200 || status === 204 || status === 404 || status === 410) return;
+    throw failure(status, json, 'remove the event');
   },
 
   async revoke(credentials, config) {

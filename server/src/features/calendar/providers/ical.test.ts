@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CORPUS_DIR } from '../../../test/icsCorpus.js';
 import { readCalendar } from './ical.js';
 
 /**
@@ -294,5 +296,85 @@ describe('long series', () => {
     }).events.filter((e) => Date.parse(e.endAt as string) > window.start.getTime());
     expect(near.length).toBeGreaterThan(350);
     expect(near.map((e) => e.id)).toEqual(from2010.map((e) => e.id));
+  });
+});
+
+describe('busy or free time, as each event states it', () => {
+  const stated = (text: string) => read(text).events.map((e) => `${e.id} ${e.transparency ?? '-'}`);
+
+  it('reads TRANSP, else Outlook’s X-MICROSOFT-CDO-BUSYSTATUS, else says nothing', () => {
+    const at = 'DTSTART:20260302T090000Z';
+    const text = calendar(
+      ...event('opaque', at, 'TRANSP:OPAQUE'),
+      ...event('transparent', at, 'TRANSP:TRANSPARENT'),
+      ...event('lower', at, 'TRANSP:transparent'),
+      ...event('free', at, 'X-MICROSOFT-CDO-BUSYSTATUS:FREE'),
+      ...event('busy', at, 'X-MICROSOFT-CDO-BUSYSTATUS:BUSY'),
+      ...event('oof', at, 'X-MICROSOFT-CDO-BUSYSTATUS:OOF'),
+      ...event('tentative', at, 'X-MICROSOFT-CDO-BUSYSTATUS:TENTATIVE'),
+      ...event('elsewhere', at, 'X-MICROSOFT-CDO-BUSYSTATUS:WORKINGELSEWHERE'),
+      // TRANSP is the standard's word: it wins over Outlook's.
+      ...event('both', at, 'TRANSP:OPAQUE', 'X-MICROSOFT-CDO-BUSYSTATUS:FREE'),
+      ...event('silent', at),
+      ...event('unknown', at, 'TRANSP:MAYBE', 'X-MICROSOFT-CDO-BUSYSTATUS:SOMETIMES'),
+      ...event('allday', 'DTSTART;VALUE=DATE:20260302', 'TRANSP:TRANSPARENT'),
+    );
+    expect(stated(text)).toEqual([
+      'opaque opaque',
+      'transparent transparent',
+      'lower transparent',
+      'free transparent',
+      'busy opaque',
+      'oof opaque',
+      'tentative opaque',
+      'elsewhere opaque',
+      'both opaque',
+      'silent -',
+      'unknown -',
+      'allday transparent',
+    ]);
+    expect(read(text).events.find((e) => e.id === 'silent')).not.toHaveProperty('transparency');
+  });
+
+  it('gives each occurrence its series’ word unless the override states its own', () => {
+    const text = calendar(
+      ...event('s', 'DTSTART:20260302T090000Z', 'RRULE:FREQ=DAILY;COUNT=4', 'TRANSP:TRANSPARENT'),
+      ...event('s', 'RECURRENCE-ID:20260303T090000Z', 'DTSTART:20260303T100000Z', 'SUMMARY:Moved'),
+      ...event('s', 'RECURRENCE-ID:20260304T090000Z', 'DTSTART:20260304T090000Z', 'TRANSP:OPAQUE'),
+      ...event('s', 'RECURRENCE-ID:20260305T090000Z', 'DTSTART:20260305T090000Z', 'X-MICROSOFT-CDO-BUSYSTATUS:OOF'),
+      // An override without its series states only its own.
+      ...event('lone', 'RECURRENCE-ID:20260302T090000Z', 'DTSTART:20260302T100000Z'),
+    );
+    expect(stated(text)).toEqual([
+      's_20260302T090000Z transparent',
+      's_20260303T090000Z transparent',
+      's_20260304T090000Z opaque',
+      's_20260305T090000Z opaque',
+      'lone_20260302T090000Z -',
+    ]);
+  });
+
+  it('reads an Exchange 2010 export as Outlook shows it, by TRANSP and by its busy status alone', () => {
+    // Four events, busy and free, as Exchange 2010 exported them (see the corpus's PROVENANCE.md).
+    const exported = fs.readFileSync(`${CORPUS_DIR}microsoft-exchange2010-windows-zone-names.ics`, 'utf8');
+    const wide = { start: new Date('2019-01-01T00:00:00Z'), end: new Date('2022-01-01T00:00:00Z') };
+    // Two of them repeat: each series once, with what every occurrence of it says.
+    const busy = (text: string) => [
+      ...new Set(
+        readCalendar(text, { window: wide, timeZone: 'Europe/Berlin', isSelf: () => false }).events.map(
+          (e) => `${e.summary}: ${e.transparency}`,
+        ),
+      ),
+    ];
+    const expected = [
+      'test: opaque',
+      "Log Yesterday's Jira time: transparent",
+      'Not the actual summary 1: opaque',
+      'Not the actual summary either: transparent',
+    ];
+    expect(busy(exported)).toEqual(expected);
+    const withoutTransp = exported.replace(/^TRANSP:.*\r?\n/gm, '');
+    expect(withoutTransp).not.toMatch(/^TRANSP/m);
+    expect(busy(withoutTransp)).toEqual(expected);
   });
 });

@@ -14,6 +14,8 @@ import {
 import { type Attendee, isTimed, type ProviderEvent, type ReadIssues, type WriteEvent } from './types.js';
 import { ianaZoneOf } from './zoneNames.js';
 
+type Transparency = NonNullable<ProviderEvent['transparency']>;
+
 /**
  * iCalendar (RFC 5545) as real calendars write it: the text read leniently (icalText.ts), zone
  * names as Outlook, Exchange, Google and Apple write them (icalZones.ts, zoneNames.ts), and each
@@ -105,8 +107,10 @@ export function readCalendar(source: string, opts: ExpandOptions): CalendarReadi
         ? group.masters.flatMap((m) => occurrencesOf(m, overrides, zones, window, budget))
         : occurrencesOf(null, group.overrides, zones, window, budget);
       const recurring = group.masters.some((m) => m.hasProperty('rrule') || m.hasProperty('rdate'));
+      // An override says nothing of busy time unless it states it: then its series' word holds.
+      const series = group.masters.length === 1 ? transparencyOf(group.masters[0] as ICAL.Component) : undefined;
       for (const o of occurrences) {
-        const event = eventOf(o, group.uid, recurring || group.masters.length !== 1, opts);
+        const event = eventOf(o, group.uid, recurring || group.masters.length !== 1, opts, series);
         if (event) out.push(event);
       }
     } catch (err) {
@@ -171,13 +175,49 @@ function groupsOf(vevents: ICAL.Component[]): Group[] {
 
 const sequenceOf = (comp: ICAL.Component) => Number(comp.getFirstPropertyValue('sequence') ?? 0) || 0;
 
+/** Outlook's X-MICROSOFT-CDO-BUSYSTATUS values: only FREE leaves the time free. */
+const BUSY_STATUS: Record<string, Transparency> = {
+  FREE: 'transparent',
+  BUSY: 'opaque',
+  OOF: 'opaque',
+  TENTATIVE: 'opaque',
+  WORKINGELSEWHERE: 'opaque',
+};
+
+/**
+ * Whether a component says it blocks time: its TRANSP (RFC 5545 §3.8.2.7), else, when it has
+ * none, Outlook's X-MICROSOFT-CDO-BUSYSTATUS; undefined when it says neither (or a value
+ * neither defines).
+ */
+function transparencyOf(comp: ICAL.Component): Transparency | undefined {
+  const transp = String(comp.getFirstPropertyValue('transp') ?? '')
+    .trim()
+    .toUpperCase();
+  if (transp === 'OPAQUE') return 'opaque';
+  if (transp === 'TRANSPARENT') return 'transparent';
+  const status = String(comp.getFirstPropertyValue('x-microsoft-cdo-busystatus') ?? '')
+    .trim()
+    .toUpperCase();
+  return Object.hasOwn(BUSY_STATUS, status) ? BUSY_STATUS[status] : undefined;
+}
+
 const ridOf = (w: When) => ('date' in w ? w.date.replace(/-/g, '') : basicUtc(new Date(w.ms)));
 
-/** An occurrence as the cache stores it, or null when it is outside the window. */
-function eventOf(o: Occurrence, uid: string, keyed: boolean, opts: ExpandOptions): ProviderEvent | null {
+/**
+ * An occurrence as the cache stores it, or null when it is outside the window. `series`: the
+ * transparency its series states, which an override that states none keeps.
+ */
+function eventOf(
+  o: Occurrence,
+  uid: string,
+  keyed: boolean,
+  opts: ExpandOptions,
+  series: Transparency | undefined,
+): ProviderEvent | null {
   const windowStart = opts.window.start.getTime();
   const windowEnd = opts.window.end.getTime();
   const comp = o.comp;
+  const transparency = transparencyOf(comp) ?? series;
   const base = {
     etag: opts.etag ?? null,
     summary: text(comp, 'summary') ?? '(No title)',
@@ -185,6 +225,7 @@ function eventOf(o: Occurrence, uid: string, keyed: boolean, opts: ExpandOptions
     location: text(comp, 'location'),
     htmlLink: text(comp, 'url'),
     ...people(comp, opts.isSelf),
+    ...(transparency ? { transparency } : {}),
   };
   const declined = base.attendees.some((a) => a.self && a.responseStatus === 'declined');
   const prefix = opts.idPrefix ?? '';
