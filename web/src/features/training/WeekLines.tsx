@@ -25,12 +25,14 @@ export function NoCalendarLine() {
   );
 }
 
-/** The sessions the week had no room for, as the server words them. */
+/** The sessions the week had no room for, as the server words them (those not listed as released). */
 export function UnplacedList({ week }: { week: TrainingWeek }) {
-  if (!week.unplaced.length) return null;
+  // A released session is listed with its own note already.
+  const unplaced = week.unplaced.filter((u) => !week.sessions.some((s) => s.index === u.index));
+  if (!unplaced.length) return null;
   return (
     <ul className={styles.unplaced} aria-label="Sessions without a place">
-      {week.unplaced.map((u) => (
+      {unplaced.map((u) => (
         <li key={u.index}>
           <AlertIcon aria-hidden="true" />
           <span>{u.message}</span>
