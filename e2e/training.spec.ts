@@ -322,6 +322,50 @@ test('Skip asks first, then the session is skipped and its event leaves the cale
   await expect.poll(async () => (await sessionEvents()).length, { timeout: 20_000 }).toBe(held - 1);
 });
 
+test('Move opens a dialog the keyboard works, and the session goes where the user puts it', async ({ page }) => {
+  await signInAt(page, app.baseUrl, '/workout');
+  await expect(rows(page).first()).toBeVisible();
+  const today = todayIn(ZONE);
+  const week = await api(page, 'GET', `/training/week?date=${today}`);
+  type S = { id: number; index: number; date: string; status: string };
+  const session = (week.sessions as S[]).find((s) => s.status === 'planned');
+  const taken = new Set((week.sessions as S[]).filter((s) => s.status === 'planned').map((s) => s.date));
+  const free = Array.from({ length: 7 }, (_, i) => addDays(week.week_start, i)).find((d) => d > today && !taken.has(d));
+  test.skip(!session || !free, 'the week has no day left to move a session to');
+  if (!session || !free) return;
+
+  const move = weekCard(page).getByRole('button', { name: `Move session ${session.index}` });
+  await tabTo(page, move);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Move session ${session.index}` });
+  const day = dialog.getByLabel('Day');
+  await expect(day).toBeFocused();
+  const key = free < (await day.inputValue()) ? 'ArrowUp' : 'ArrowDown';
+  for (let i = 0; i < 7 && (await day.inputValue()) !== free; i++) await page.keyboard.press(key);
+  await expect(day).toHaveValue(free);
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Start time')).toBeFocused();
+  await typeTime(page, '17:00');
+  await tabTo(page, dialog.getByLabel('Length (minutes)'));
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('40');
+  // Focus stays inside the dialog: Tab from its last button comes back round to its first control.
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(el.ownerDocument.activeElement))).toBe(true);
+  }
+  await tabTo(page, dialog.getByRole('button', { name: 'Move session' }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(move).toBeFocused();
+
+  const row = rows(page).filter({ hasText: `Session ${session.index}` });
+  await expect(row).toContainText('17:00–17:40');
+  await expect(row).toContainText('Placed by you');
+  await expect(row.getByRole('paragraph').filter({ hasText: 'Moved by you' })).toBeVisible();
+  await expect.poll(sessionEvents, { timeout: 20_000 }).toContain(at(free, 17 * 60));
+});
+
 test('at 390 px in the dark theme the training screens fit the screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -345,4 +389,21 @@ test('at 390 px in the dark theme the training screens fit the screen', async ({
   await page.goto(`${app.baseUrl}/dashboard`);
   await expect(page.getByRole('heading', { name: "Today's Workout" })).toBeVisible();
   expect(await width()).toBeLessThanOrEqual(390);
+});
+
+test('an unsaved change to the training week asks before the screen is left', async ({ page }) => {
+  await signInAt(page, app.baseUrl, '/workout/settings');
+  const form = page.getByRole('form', { name: 'Training week' });
+  const sunday = form.getByRole('checkbox', { name: 'Sunday' });
+  await sunday.press('Space');
+  await expect(sunday).not.toBeChecked();
+  await page.getByRole('link', { name: 'Today', exact: true }).click();
+  const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(ask).toContainText('Your unsaved changes to your training week will be lost.');
+  await ask.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/\/workout\/settings$/);
+  // Put back as it was: nothing left to save, so the screen is left without a question.
+  await sunday.press('Space');
+  await page.getByRole('link', { name: 'Today', exact: true }).click();
+  await expect(weekCard(page)).toBeVisible();
 });
