@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { DEFAULT_TRAINING_RULE } from '#common/api/training.js';
 import { todayIn } from '#common/time.js';
 import { SCREENS, storedToken, submitLogin } from './helpers.js';
 import { type LlmApp, startApp } from './llmServer.js';
@@ -60,6 +61,8 @@ async function seed(page: Page) {
     content: 'Ana: I will send the budget by Friday.\nBen: Thanks.',
     date: today,
   });
+  // The training week on: the Workout screen lists its sessions, Workout settings shows the rule.
+  await api(page, 'PUT', '/training/rule', { ...DEFAULT_TRAINING_RULE, enabled: true });
   await api(page, 'POST', '/cron/jobs', {
     name: 'Morning briefing',
     schedule: '0 7 * * *',
@@ -91,6 +94,21 @@ for (const theme of ['light', 'dark'] as const) {
     await expectNoViolations(page, `the transcript dialog (${theme})`);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // The Move dialog of the week's training, when the week has a session left to move (late on a
+    // Sunday it may have none).
+    await api(page, 'PUT', '/training/rule', { ...DEFAULT_TRAINING_RULE, enabled: true });
+    await page.goto(`${app.baseUrl}/workout`);
+    const week = page.getByRole('region', { name: "This week's training" });
+    await expect(week.getByRole('button', { name: 'Plan again' })).toBeVisible();
+    const move = week.getByRole('button', { name: /^Move session/ });
+    if ((await move.count()) > 0) {
+      await move.first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoViolations(page, `the move-session dialog (${theme})`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
 
     await page.goto(`${app.baseUrl}/dashboard/mcp-settings`);
     await page.getByLabel('Name').fill(`Laptop ${theme}`);

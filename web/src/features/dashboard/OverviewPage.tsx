@@ -2,6 +2,7 @@ import type { DashboardOverview } from '#common/api/dashboard.js';
 import { OVERVIEW_TEXT } from '#common/api/dashboardText.js';
 import { dayStatusText } from '#common/workoutStatus.js';
 import { Card, ErrorState, LinkButton, LoadingState } from '../../ui';
+import { TodaySession } from '../training/TodaySession';
 import { useOverview } from './api';
 import styles from './Overview.module.css';
 import { TodayCalendarCard } from './TodayCalendarCard';
@@ -50,7 +51,7 @@ export function OverviewPage() {
       </Card>
 
       <Card title={OVERVIEW_TEXT.workoutTitle} className={styles.workoutCard}>
-        <WorkoutStatusCard workout={workout} status={workoutStatus} />
+        <WorkoutStatusCard workout={workout} status={workoutStatus} today={today} />
       </Card>
 
       <WeekGrid week={week} />
@@ -59,13 +60,18 @@ export function OverviewPage() {
   );
 }
 
-/** Today's workout: the day's one status (as History and Stats count it) and where to go next. */
+/**
+ * Today's workout: the day's one status (as History and Stats count it), today's training
+ * session when the week has one, and where to go next.
+ */
 function WorkoutStatusCard({
   workout,
   status,
+  today,
 }: {
   workout: DashboardOverview['workout'];
   status: DashboardOverview['workoutStatus'];
+  today: string;
 }) {
   const plan = workout ? { exercises: status.exercises, marked: status.marked } : null;
   const link: Record<DashboardOverview['workoutStatus']['status'], { to: string; label: string; primary: boolean }> = {
@@ -81,6 +87,7 @@ function WorkoutStatusCard({
     <div className={styles.workout} data-status={status.status}>
       <p className={styles.workoutStatus}>{dayStatusText(status.status, plan)}</p>
       {workout && <p className={styles.muted}>{workout.title}</p>}
+      <TodaySession today={today} className={styles.session} />
       <LinkButton to={next.to} variant={next.primary ? 'primary' : 'secondary'}>
         {next.label}
       </LinkButton>

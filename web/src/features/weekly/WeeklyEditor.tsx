@@ -12,6 +12,7 @@ import { ApiError, messageOf } from '../../api/client';
 import { useLeaveGuard } from '../../app/unsavedChanges';
 import { Button, Card, ErrorState, LoadingState, useToast } from '../../ui';
 import { longDate } from '../notes/api';
+import { WeekSessionsList } from '../training/WeekSessionsList';
 import { downloadExport, planKey, savePlan, useWeekCalendar, useWeeklyPlan } from './api';
 import { CalendarPanel } from './CalendarPanel';
 import { Panel } from './Panel';
@@ -59,6 +60,7 @@ function Editor({ plan }: { plan: WeeklyPlan }) {
   const [exporting, setExporting] = useState(false);
   const [showCalendar, setShowCalendar] = useState(true);
   const [showReflections, setShowReflections] = useState(true);
+  const [showTraining, setShowTraining] = useState(true);
   // On a phone the prompts would push the plan below the fold: they start hidden there.
   const [showPrompts, setShowPrompts] = useState(
     () => !window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`).matches,
@@ -180,6 +182,14 @@ function Editor({ plan }: { plan: WeeklyPlan }) {
       <div className={styles.columns} data-prompts={showPrompts || undefined}>
         <div className={styles.main}>
           <CalendarPanel week={week} open={showCalendar} onToggle={() => setShowCalendar(!showCalendar)} />
+          <Panel
+            id="training-panel"
+            title="Training sessions"
+            open={showTraining}
+            onToggle={() => setShowTraining(!showTraining)}
+          >
+            <WeekSessionsList date={week} />
+          </Panel>
           <Panel
             id="reflections-panel"
             title="Reflections"

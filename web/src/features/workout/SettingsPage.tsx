@@ -13,6 +13,7 @@ import {
 import { ApiError } from '../../api/client';
 import { useLeaveGuard } from '../../app/unsavedChanges';
 import { Button, Card, Checkbox, ErrorState, LoadingState, TextField } from '../../ui';
+import { TrainingRuleCard } from '../training/TrainingRuleCard';
 import { api, useSettings, workoutKeys } from './api';
 import { FormMessages, useTimedMessage } from './FormMessages';
 import styles from './workout.module.css';
@@ -90,6 +91,9 @@ export function SettingsPage() {
   const [success, setSuccess] = useTimedMessage(SUCCESS_BANNER_MS);
   const [diag, setDiag] = useState<Awaited<ReturnType<typeof diagnose>> | null>(null);
   const [checking, setChecking] = useState(false);
+  // The training week's form, a section of its own, reports its unsaved changes here: one
+  // question before leaving covers both forms.
+  const [trainingDirty, setTrainingDirty] = useState(false);
 
   const stored = settings.data ? savedForm(settings.data) : null;
   useEffect(() => {
@@ -106,7 +110,14 @@ export function SettingsPage() {
     (sameEquipment(equipment, stored.equipment) === false ||
       duration.trim() !== stored.duration ||
       weather !== stored.weather);
-  const guard = useLeaveGuard(dirty, 'your workout settings');
+  const guard = useLeaveGuard(
+    dirty || trainingDirty,
+    dirty && trainingDirty
+      ? 'your workout settings and your training week'
+      : dirty
+        ? 'your workout settings'
+        : 'your training week',
+  );
 
   if (settings.isPending) return <LoadingState message="Loading settings…" />;
   if (settings.isError)
@@ -188,6 +199,8 @@ export function SettingsPage() {
           </div>
         </form>
       </Card>
+
+      <TrainingRuleCard onDirtyChange={setTrainingDirty} />
 
       <Card
         title="API Diagnostics"

@@ -4,6 +4,7 @@ import { SUCCESS_BANNER_MS, WORKOUT_MESSAGES } from '#common/workoutConstants.js
 import { useAppletState } from '../../app/appletState';
 import { useToday } from '../../app/time/useToday';
 import { Button, Card, ConfirmDialog, ErrorState, LoadingState, TextArea, TextField, useToast } from '../../ui';
+import { TrainingWeekCard } from '../training/TrainingWeekCard';
 import { useLatestPlan, useLogByDate, useProgress, workoutKeys } from './api';
 import { streamWorkout } from './generationStream';
 import { PlanDisplay } from './PlanDisplay';
@@ -212,6 +213,7 @@ export function TodayPage() {
           </Card>
         </>
       )}
+      <TrainingWeekCard />
       <ConfirmDialog
         open={confirmReplace !== null}
         onOpenChange={(open) => !open && setConfirmReplace(null)}
