@@ -120,7 +120,10 @@ export const trainingWeek = z
     week_start: z.string(),
     enabled: z.boolean(),
     sessions: z.array(trainingSession),
-    /** Sessions the week had no room for: their numbers and "No time this week for session N." */
+    /**
+     * Sessions the week had no room for when it was planned: their numbers and "No time this
+     * week for session N." (a session released later is in `sessions`, with its note).
+     */
     unplaced: z.array(z.object({ index: z.number().int(), message: z.string() })),
     /** Whether a connected calendar can hold the sessions (else they are planned in Daymark only). */
     calendar_writable: z.boolean(),

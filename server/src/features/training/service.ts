@@ -121,7 +121,8 @@ const weekIsOver = (s: Scope) => addDays(s.weekStart, 6) < todayIn(s.zone, s.now
 async function presentWeek(ctx: AppContext, s: Scope): Promise<TrainingWeek> {
   const rows = await repo.listWeek(ctx.db, s.userId, s.weekStart);
   const logged = await repo.loggedDates(ctx.db, s.userId, s.weekStart, addDays(s.weekStart, 6));
-  const held = new Set(rows.filter((r) => r.status !== 'released').map((r) => r.idx));
+  // A released session is listed with its own note; only the numbers with no session at all are unplaced.
+  const held = new Set(rows.map((r) => r.idx));
   const planned = rows.length > 0 || (await repo.weekTaken(ctx.db, s.userId, s.weekStart));
   const unplaced = planned
     ? Array.from({ length: s.rule.sessions_per_week }, (_, i) => i + 1)
