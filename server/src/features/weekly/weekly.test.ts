@@ -87,6 +87,7 @@ describe('weekly plan', () => {
       provider: 'google',
       htmlLink: null,
       daymark: null,
+      transparency: null,
       transcript_id: null,
     };
     const simplified = { start: `${monday}T09:00:00Z`, end: `${monday}T10:00:00Z`, title: 'Planning meeting' };
