@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { TRAINING_TEXTS, type TrainingSession, type TrainingWeek, trainingWeek } from '#common/api/training.js';
 import { calendarWords, hasCalendarEvent, timeRange, todayLine } from './format';
 import { trainingKeys } from './keys';
+import { SessionOfDay } from './SessionOfDay';
 import { isTrainingWeek, TodaySession } from './TodaySession';
 import { WeekSessionsList } from './WeekSessionsList';
 
@@ -108,5 +109,14 @@ describe("the weekly planning screen's list", () => {
       [trainingKeys.week('2026-03-02'), week({ enabled: false, sessions: [], unplaced: [] })],
     ]);
     expect(html).toContain('href="/workout/settings"');
+  });
+});
+
+describe("a plan's session", () => {
+  it('names the session held on the plan’s date, and nothing on a day without one or with a skipped one', () => {
+    const seeded = (date: string) => render(createElement(SessionOfDay, { date }), [[trainingKeys.week(date), week()]]);
+    expect(seeded('2026-03-03')).toBe('<span>Training session 12:00–12:45</span>');
+    expect(seeded('2026-03-04')).toBe('');
+    expect(seeded('2026-03-05')).toBe('');
   });
 });

@@ -4,6 +4,7 @@ import type { ExerciseStatus } from '#common/api/workout.js';
 import { ERROR_BANNER_MS, SUCCESS_BANNER_MS, WORKOUT_MESSAGES } from '#common/workoutConstants.js';
 import { useToday } from '../../app/time/useToday';
 import { Button, ConfirmDialog } from '../../ui';
+import { SessionOfDay } from '../training/SessionOfDay';
 import { api, useFeedback, useLogByDate, useProgress, workoutKeys } from './api';
 import { ExerciseCard } from './ExerciseCard';
 import { FormMessages, useTimedMessage } from './FormMessages';
@@ -144,6 +145,7 @@ export function WorkoutView({ plan, planId, date, readOnly = false }: WorkoutVie
         <p className={styles.planMeta}>
           {date && <span>{formatDate(date)}</span>}
           {plan.estimated_duration > 0 && <span>{plan.estimated_duration} minutes</span>}
+          {date && <SessionOfDay date={date} />}
           <span>{plan.equipment_needed.length ? plan.equipment_needed.join(', ') : 'No equipment'}</span>
         </p>
         {plan.description && <p className={styles.planDescription}>{plan.description}</p>}
