@@ -1,6 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { login } from './helpers.js';
 
+// This spec is about the service worker, which the other specs block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A page opened before an update asks for the old build's chunks, which the server no longer
  * has (404). The browser tests' app has no service worker in control on the first visit, so

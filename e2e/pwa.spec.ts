@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';
 
+// This spec is about the service worker, which the other specs block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Its own app, so its service worker and caches meet no other spec.
 /** The browser globals used here (the e2e tsconfig has no DOM types). */
 type WorkerGlobal = {
