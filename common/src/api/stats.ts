@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sportSchema } from './activities.js';
 
 /** The ranges the stats page offers: weeks ending with the current one (Sunday-start weeks). */
 export const STATS_RANGES = { '4w': 4, '12w': 12, '1y': 52 } as const;
@@ -58,6 +59,14 @@ export const statsResponse = z
     feedback: z.object({ liked: z.array(named), disliked: z.array(named) }),
     /** The energy level of each morning note in the range. */
     energy: z.array(z.object({ date: z.string(), level: z.number() })),
+    /**
+     * Imported activities (features/activities): minutes and distance per week and sport (weeks
+     * without any are left out), and the average heart rate of each activity day that has one.
+     */
+    activityWeeks: z
+      .array(z.object({ start: z.string(), sport: sportSchema, minutes: z.number(), distance_km: z.number() }))
+      .default([]),
+    heartRate: z.array(z.object({ date: z.string(), avg_hr: z.number() })).default([]),
   })
   .meta({ id: 'Stats' });
 export type Stats = z.infer<typeof statsResponse>;

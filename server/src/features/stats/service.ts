@@ -130,5 +130,8 @@ export async function stats(
     exerciseOutcomes,
     feedback: { liked, disliked },
     energy,
+    // Filled from the imported activities (features/activities) in the next step.
+    activityWeeks: [],
+    heartRate: [],
   };
 }
