@@ -2,6 +2,7 @@ import { type DAVCalendar, fetchCalendarObjects } from 'tsdav';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TRAINING_RULE, type TrainingWeek } from '#common/api/training.js';
 import { addDays, mondayOf, todayIn } from '#common/time.js';
+import { clockMinutes, localInstant } from '#common/trainingWeek.js';
 import { startFakeGoogle } from '../../test/fakeGoogle.js';
 import {
   type Client,
@@ -70,22 +71,11 @@ const meeting = (uid: string, date: string, from: string, to: string, summary: s
   ].join('\r\n');
 
 /** A Paris wall-clock time as an iCalendar UTC date-time. */
-function toUtc(date: string, time: string) {
-  const probe = new Date(`${date}T${time}:00Z`);
-  const paris = new Intl.DateTimeFormat('en-GB', {
-    timeZone: ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(probe);
-  const [h, m] = paris.split(':').map(Number) as [number, number];
-  const offset = (h * 60 + m - (probe.getUTCHours() * 60 + probe.getUTCMinutes()) + 1440) % 1440;
-  const utc = new Date(probe.getTime() - (offset > 720 ? offset - 1440 : offset) * 60_000);
-  return utc
+const toUtc = (date: string, time: string) =>
+  new Date(localInstant(date, clockMinutes(time) ?? Number.NaN, ZONE))
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
-}
 
 const auth = (user: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${PASSWORD}`).toString('base64')}` });
 
