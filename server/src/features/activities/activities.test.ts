@@ -236,6 +236,38 @@ describe('importing an export', () => {
     expect((await list(c)).total).toBe(5);
   });
 
+  it('reads a Garmin export: the FIT files of the zip inside it, a damaged inner zip reported', async () => {
+    const c = await userIn('garmin', 'Europe/Paris');
+    const uploaded = zipSync({
+      '12345678901.fit': fixture(LAPS_RUN),
+      '12345678902.fit': fixture(SWIM),
+      '12345678903.fit': fixture('coros-pace2-run.fit'),
+    });
+    const zip = Buffer.from(
+      zipSync({
+        'DI_CONNECT/DI-Connect-Fitness/someone_0_summarizedActivities.json': strToU8(
+          '[{"summarizedActivitiesExport":[]}]',
+        ),
+        'DI_CONNECT/DI-Connect-Uploaded-Files/UploadedFiles_0-_Part1.zip': uploaded,
+        'DI_CONNECT/DI-Connect-Uploaded-Files/UploadedFiles_0-_Part2.zip': strToU8('PK but not a zip'),
+        'DI_CONNECT/DI-Connect-User/user_profile.json': strToU8('{}'),
+      }),
+    );
+    const { lines, done } = await upload(c, 'garmin-export.zip', zip);
+    expect(lines[0]).toEqual({ type: 'progress', done: 0, total: 4 });
+    expect(done).toMatchObject({ imported: 3, duplicates: 0 });
+    expect(done?.failed).toEqual([
+      { file: 'DI_CONNECT/DI-Connect-Uploaded-Files/UploadedFiles_0-_Part2.zip', reason: expect.stringMatching(/zip/) },
+    ]);
+    const { activities } = await list(c);
+    expect(activities.map((a) => a.file_name).sort()).toEqual([
+      'DI_CONNECT/DI-Connect-Uploaded-Files/UploadedFiles_0-_Part1.zip/12345678901.fit',
+      'DI_CONNECT/DI-Connect-Uploaded-Files/UploadedFiles_0-_Part1.zip/12345678902.fit',
+      'DI_CONNECT/DI-Connect-Uploaded-Files/UploadedFiles_0-_Part1.zip/12345678903.fit',
+    ]);
+    expect(new Set(activities.map((a) => a.device))).toEqual(new Set(['Garmin Fenix 6', 'COROS PACE 2']));
+  });
+
   it('reports entries outside the export’s folder and keeps the others', async () => {
     const c = await userIn('wary', 'UTC');
     const zip = Buffer.from(

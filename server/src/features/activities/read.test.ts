@@ -557,6 +557,27 @@ describe('readExport', () => {
     await expect(collect(file)).rejects.toThrow('it is not a zip file, or the zip is damaged');
   });
 
+  it('reads the zips inside a zip up to a total size, and reports the one past it without copying it', async () => {
+    const inner = (n: number) => zipSync({ [`${n}.fit`]: fixture('wahoo-elemnt-bolt-ride.fit') }, { level: 0 });
+    const first = inner(1);
+    const zipFile = writeZip('nested.zip', {
+      'Part1.zip': first,
+      'Part2.zip': inner(2),
+      // Deflated zeros: a few bytes in the zip, far past the cap once copied out.
+      'Part3.zip': new Uint8Array(first.length * 4),
+    });
+    const items = await collect(zipFile, { limits: { nestedBytes: first.length * 2 + 10 } });
+    expect(items[0]).toEqual({ kind: 'total', total: 3 });
+    // The first two fit within twice the size of one; the third would pass it and is not copied.
+    expect(items.filter((i) => i.kind === 'activity').map((i) => (i as { file: string }).file)).toEqual([
+      'Part1.zip/1.fit',
+      'Part2.zip/2.fit',
+    ]);
+    const failed = items.filter((i) => i.kind === 'failed') as Array<{ file: string; reason: string }>;
+    expect(failed.map((f) => f.file)).toContain('Part3.zip');
+    expect(failed.find((f) => f.file === 'Part3.zip')?.reason).toMatch(/larger than/);
+  });
+
   it('refuses an export with more files than allowed', async () => {
     const zipFile = writeZip('many.zip', {
       'a/1.fit': fixture('wahoo-elemnt-bolt-ride.fit'),

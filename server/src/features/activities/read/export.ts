@@ -1,3 +1,9 @@
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parse as parseCsv } from 'csv-parse/sync';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { ACTIVITY_LIMITS } from '#common/api/activities.js';
@@ -19,70 +25,130 @@ export interface ExportLimits {
   filesPerExport: number;
   /** Entries of any kind (media, JSON, folders) one zip may hold. */
   entries: number;
+  /** Bytes all the zips inside the zip may have in all, unpacked (copied to a temporary folder). */
+  nestedBytes: number;
 }
 
 export const EXPORT_LIMITS: ExportLimits = {
   fileBytes: ACTIVITY_LIMITS.fileBytes,
   filesPerExport: ACTIVITY_LIMITS.filesPerExport,
   entries: ACTIVITY_LIMITS.filesPerExport * 10,
+  nestedBytes: ACTIVITY_LIMITS.uploadBytes,
 };
 
 const ACTIVITY_FILE = /\.(fit|gpx|tcx)(\.gz)?$/i;
 
 /**
- * Reads an export zip from disk (Strava's bulk export, or any zip of FIT/GPX/TCX files), one entry
- * at a time and never all of it in memory, nothing written out. Yields the number of activity files
- * first, then each one's activity or the reason it failed. Strava's activities.csv, wherever it
- * sits in the zip, gives the activities' names and types. A file that is not a zip throws
- * ActivityFileError; a bad entry inside one is reported and the rest still come through.
+ * Reads an export zip from disk (Strava's bulk export, Garmin's, or any zip of FIT/GPX/TCX files),
+ * one entry at a time and never all of it in memory. Yields the number of activity files first,
+ * then each one's activity or the reason it failed. Strava's activities.csv, wherever it sits in
+ * the zip, gives the activities' names and types. Zips inside the zip (Garmin's export keeps the
+ * uploaded FIT files in `DI_CONNECT/DI-Connect-Uploaded-Files/UploadedFiles_0-_Part1.zip`) are
+ * copied to a temporary folder, at most `nestedBytes` in all, and read the same way, one level
+ * deep. A file that is not a zip throws ActivityFileError; a bad entry inside one is reported and
+ * the rest still come through.
  */
 export async function* readExport(
   zipPath: string,
   opts: { limits?: Partial<ExportLimits> } = {},
 ): AsyncGenerator<ExportItem> {
   const limits = { ...EXPORT_LIMITS, ...opts.limits };
-
-  // First pass over the central directory: count the activity files, read activities.csv.
-  let total = 0;
-  let csvEntry: { entry: Entry; depth: number } | null = null;
-  let stravaRows = new Map<string, StravaRow>();
-  {
-    const zip = await openZip(zipPath);
-    try {
-      if (zip.entryCount > limits.entries) throw new ActivityFileError(`it holds more than ${limits.entries} files`);
-      for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
-        const name = entryName(entry);
-        const kind = classify(name);
-        if (kind === 'activity' || kind === 'unsafe') total++;
-        if (kind === 'csv') {
-          const depth = name.split('/').length;
-          if (!csvEntry || depth < csvEntry.depth) csvEntry = { entry, depth };
-        }
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'daymark-export-'));
+  try {
+    // First pass over the central directory: count the activity files, read activities.csv, copy out inner zips.
+    const outer = await survey(zipPath, limits, tmp);
+    const nested: Array<{ name: string; file: string; count: number }> = [];
+    const failedInner: Array<{ name: string; reason: string }> = [];
+    for (const inner of outer.zips) {
+      try {
+        const inside = await survey(inner.file, limits, null);
+        nested.push({ ...inner, count: inside.activityFiles });
+      } catch (error) {
+        failedInner.push({ name: inner.name, reason: reasonOf(error) });
       }
-      if (total > limits.filesPerExport) {
-        throw new ActivityFileError(`it holds more than ${limits.filesPerExport} activity files`);
-      }
-      if (csvEntry && csvEntry.entry.uncompressedSize <= limits.fileBytes) {
-        try {
-          stravaRows = readStravaCsv(await readEntry(zip, csvEntry.entry, limits.fileBytes));
-        } catch {
-          // An unreadable activities.csv only costs the names and types; the files still import.
-        }
-      }
-    } finally {
-      zip.close();
     }
+    const total =
+      outer.activityFiles + nested.reduce((n, z) => n + z.count, 0) + outer.refusedZips.length + failedInner.length;
+    if (total > limits.filesPerExport) {
+      throw new ActivityFileError(`it holds more than ${limits.filesPerExport} activity files`);
+    }
+    yield { kind: 'total', total };
+    if (total === 0) return;
+
+    // Second pass: each activity file in zip order, then those of each inner zip.
+    yield* activitiesOf(zipPath, '', limits, outer.stravaRows);
+    for (const z of outer.refusedZips) yield { kind: 'failed', file: z.name, reason: z.reason };
+    for (const z of failedInner) yield { kind: 'failed', file: z.name, reason: z.reason };
+    for (const z of nested) yield* activitiesOf(z.file, `${z.name}/`, limits, outer.stravaRows);
+  } finally {
+    await fs.rm(tmp, { recursive: true, force: true });
   }
+}
 
-  yield { kind: 'total', total };
-  if (total === 0) return;
+interface Survey {
+  activityFiles: number;
+  stravaRows: Map<string, StravaRow>;
+  /** Inner zips copied to the temporary folder (none when `copyTo` is null). */
+  zips: Array<{ name: string; file: string }>;
+  refusedZips: Array<{ name: string; reason: string }>;
+}
 
-  // Second pass: each activity file in zip order.
+/** Counts a zip's activity files and reads its activities.csv; copies its inner zips to `copyTo` when given. */
+async function survey(zipPath: string, limits: ExportLimits, copyTo: string | null): Promise<Survey> {
+  const out: Survey = { activityFiles: 0, stravaRows: new Map(), zips: [], refusedZips: [] };
+  let csvEntry: { entry: Entry; depth: number } | null = null;
+  let copied = 0;
+  const zip = await openZip(zipPath);
+  try {
+    if (zip.entryCount > limits.entries) throw new ActivityFileError(`it holds more than ${limits.entries} files`);
+    for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
+      const name = entryName(entry);
+      const kind = classify(name);
+      if (kind === 'activity' || kind === 'unsafe') out.activityFiles++;
+      if (kind === 'csv') {
+        const depth = name.split('/').length;
+        if (!csvEntry || depth < csvEntry.depth) csvEntry = { entry, depth };
+      }
+      if (kind === 'zip' && copyTo) {
+        if (copied + entry.uncompressedSize > limits.nestedBytes) {
+          out.refusedZips.push({ name, reason: tooLarge(limits.nestedBytes) });
+          continue;
+        }
+        const file = path.join(copyTo, `inner-${out.zips.length}.zip`);
+        try {
+          copied += await copyEntry(zip, entry, file, limits.nestedBytes - copied);
+          out.zips.push({ name, file });
+        } catch (error) {
+          out.refusedZips.push({ name, reason: reasonOf(error) });
+        }
+      }
+    }
+    if (csvEntry && csvEntry.entry.uncompressedSize <= limits.fileBytes) {
+      try {
+        out.stravaRows = readStravaCsv(await readEntry(zip, csvEntry.entry, limits.fileBytes));
+      } catch {
+        // An unreadable activities.csv only costs the names and types; the files still import.
+      }
+    }
+  } finally {
+    zip.close();
+  }
+  return out;
+}
+
+/** Each activity file of a zip, in zip order, named `prefix` + its path (inner zips: the outer path first). */
+async function* activitiesOf(
+  zipPath: string,
+  prefix: string,
+  limits: ExportLimits,
+  stravaRows: Map<string, StravaRow>,
+): AsyncGenerator<ExportItem> {
   const zip = await openZip(zipPath);
   try {
     for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
-      const file = entryName(entry);
-      const kind = classify(file);
+      const inZip = entryName(entry);
+      const file = `${prefix}${inZip}`;
+      const kind = classify(inZip);
       if (kind === 'unsafe') {
         yield { kind: 'failed', file, reason: REASONS.badPath };
         continue;
@@ -105,7 +171,7 @@ export async function* readExport(
         yield { kind: 'failed', file, reason: reasonOf(error) };
         continue;
       }
-      const row = lookupRow(stravaRows, file);
+      const row = lookupRow(stravaRows, inZip);
       if (row) {
         if (row.name) activity.name = row.name;
         activity.sport = sportFromName(row.type) ?? activity.sport;
@@ -115,6 +181,35 @@ export async function* readExport(
   } finally {
     zip.close();
   }
+}
+
+/** Copies an entry, inflated, to `file`; refused past `max` bytes whatever its header declared. Returns its size. */
+function copyEntry(zip: ZipFile, entry: Entry, file: string, max: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (err, stream) => {
+      if (err || !stream) {
+        reject(new ActivityFileError('the file is damaged inside the zip', { cause: err }));
+        return;
+      }
+      let size = 0;
+      const counted = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          if (size > max) done(new ActivityFileError(tooLarge(max)));
+          else done(null, chunk);
+        },
+      });
+      pipeline(stream, counted, createWriteStream(file)).then(
+        () => resolve(size),
+        (e) =>
+          reject(
+            e instanceof ActivityFileError
+              ? e
+              : new ActivityFileError('the file is damaged inside the zip', { cause: e }),
+          ),
+      );
+    });
+  });
 }
 
 function reasonOf(error: unknown): string {
@@ -194,7 +289,7 @@ function entryName(entry: Entry): string {
   return yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, yauzl.parseExtraFields(entry.extraFieldRaw), true);
 }
 
-type EntryKind = 'activity' | 'csv' | 'unsafe' | 'other';
+type EntryKind = 'activity' | 'csv' | 'zip' | 'unsafe' | 'other';
 
 /** Names that would step out of a folder if extracted: "..", an absolute or drive path, a backslash, a NUL. */
 export function isUnsafeEntryName(name: string): boolean {
@@ -209,6 +304,7 @@ function classify(name: string): EntryKind {
   const base = name.slice(name.lastIndexOf('/') + 1);
   if (name.startsWith('__MACOSX/') || base.startsWith('._')) return 'other';
   if (base.toLowerCase() === 'activities.csv') return 'csv';
+  if (base.toLowerCase().endsWith('.zip')) return 'zip';
   return ACTIVITY_FILE.test(base) ? 'activity' : 'other';
 }
 
