@@ -174,7 +174,7 @@ export const ACTIVITY_TEXTS = {
   importTab: 'Import',
   importTitle: 'Import activities',
   importHelp:
-    'Choose a file from your watch or bike computer (.fit, .gpx, .tcx, also gzipped) or your whole Strava export (.zip). An activity already here is not added again.',
+    'Choose a file from your watch or bike computer (.fit, .gpx, .tcx, also gzipped) or your whole Strava or Garmin Connect export (.zip). An activity already here is not added again.',
   importButton: 'Import',
   uploading: 'Uploading…',
   reading: 'Reading activities…',
