@@ -177,3 +177,27 @@ export async function createUserAndSignIn(h: Harness, username: string, isAdmin 
   await addUser(h.ctx.db, username, TEST_PASSWORD, isAdmin);
   return signIn(h, username);
 }
+
+/**
+ * The app instances of a test file, closed together (call `closeAll` after each test):
+ * `instance(shareWith)` starts one with `env()` (read when it starts), on `shareWith`'s database
+ * when given; `track` adds one made otherwise.
+ */
+export function instancePool(env: () => Record<string, string>) {
+  let made: Harness[] = [];
+  return {
+    async instance(shareWith?: Harness): Promise<Harness> {
+      const h = await createHarness({ shareWith, env: env() });
+      made.push(h);
+      return h;
+    },
+    track(h: Harness): Harness {
+      made.push(h);
+      return h;
+    },
+    async closeAll(): Promise<void> {
+      for (const h of made.reverse()) await h.close();
+      made = [];
+    },
+  };
+}

@@ -13,6 +13,8 @@ export interface Radicale {
   /** http://127.0.0.1:PORT (no trailing slash) */
   url: string;
   users: Record<string, string>;
+  /** The Authorization header of one of its users, for reading or changing their calendars directly. */
+  auth(user: string): { authorization: string };
   /** Creates a calendar collection for a user: `/user/name/`; returns its URL. */
   makeCalendar(user: string, name: string, opts?: { displayName?: string; color?: string }): Promise<string>;
   /**
@@ -101,6 +103,7 @@ export async function startRadicale(
   return {
     url,
     users,
+    auth: (user) => ({ authorization: basic(user, users[user] ?? '') }),
     async makeCalendar(user, name, opts = {}) {
       const target = `${url}/${user}/${name}/`;
       // The user's principal collection is created on their first authenticated request.

@@ -7,9 +7,9 @@ import { secretBox } from '../../secrets.js';
 import { type FakeGoogle, startFakeGoogle } from '../../test/fakeGoogle.js';
 import {
   type Client,
-  createHarness,
   createUserAndSignIn,
   type Harness,
+  instancePool,
   LOCAL_CALENDARS,
   userIdOf,
 } from '../../test/harness.js';
@@ -32,7 +32,7 @@ const USERS = ['t1', 't2', 't3', 't4', 't5', 't6'];
 const PRIMARY = 'alice@example.com';
 let radicale: Radicale;
 let google: FakeGoogle;
-let harnesses: Harness[] = [];
+const pool = instancePool(() => ({ ...google.env, ...LOCAL_CALENDARS }));
 let day: string;
 
 beforeAll(async () => {
@@ -45,16 +45,11 @@ afterAll(async () => {
   await google?.stop();
 });
 afterEach(async () => {
-  for (const h of harnesses.reverse()) await h.close();
-  harnesses = [];
+  await pool.closeAll();
 });
 
 /** An app instance; `shareWith`: another instance on the same database. */
-async function instance(shareWith?: Harness) {
-  const h = await createHarness({ shareWith, env: { ...google.env, ...LOCAL_CALENDARS } });
-  harnesses.push(h);
-  return h;
-}
+const instance = pool.instance;
 
 /** A session on the test's day, from and to UTC wall clocks. */
 const session = (from: string, to: string, summary = 'Training: Tempo run'): TimedWriteEvent => ({
@@ -65,8 +60,6 @@ const session = (from: string, to: string, summary = 'Training: Tempo run'): Tim
   description: 'Warm up, 3 × 10 min at tempo, cool down',
 });
 
-const auth = (user: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${PASSWORD}`).toString('base64')}` });
-
 /** A Daymark user (in Paris) connected to the Radicale user of the same name, who has one calendar. */
 async function caldavUser(h: Harness, user: string) {
   const calendarUrl = await radicale.makeCalendar(user, 'personal', { displayName: 'Personal' });
@@ -75,7 +68,7 @@ async function caldavUser(h: Harness, user: string) {
   await setUserTimeZone(h.ctx.db, userId, ZONE);
   await connectCaldav(c, radicale, user);
   const objects = async (): Promise<DAVCalendarObject[]> =>
-    fetchCalendarObjects({ calendar: { url: calendarUrl } as DAVCalendar, headers: auth(user) });
+    fetchCalendarObjects({ calendar: { url: calendarUrl } as DAVCalendar, headers: radicale.auth(user) });
   return { c, userId, calendarUrl, objects };
 }
 

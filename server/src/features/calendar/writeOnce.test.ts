@@ -5,9 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGoogle, startFakeGoogle } from '../../test/fakeGoogle.js';
 import {
   type Client,
-  createHarness,
   createUserAndSignIn,
   type Harness,
+  instancePool,
   LOCAL_CALENDARS,
   signIn,
   userIdOf,
@@ -26,7 +26,7 @@ const USERS = ['u1', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7', 'u8'];
 const PRIMARY = 'alice@example.com';
 let radicale: Radicale;
 let google: FakeGoogle;
-let harnesses: Harness[] = [];
+const pool = instancePool(() => ({ ...google.env, ...LOCAL_CALENDARS }));
 
 beforeAll(async () => {
   radicale = await startRadicale(Object.fromEntries(USERS.map((u) => [u, PASSWORD])));
@@ -37,18 +37,11 @@ afterAll(async () => {
   await google?.stop();
 });
 afterEach(async () => {
-  for (const h of harnesses.reverse()) await h.close();
-  harnesses = [];
+  await pool.closeAll();
 });
 
 /** An app instance; `shareWith`: another instance on the same database. */
-async function instance(shareWith?: Harness) {
-  const h = await createHarness({ shareWith, env: { ...google.env, ...LOCAL_CALENDARS } });
-  harnesses.push(h);
-  return h;
-}
-
-const auth = (user: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${PASSWORD}`).toString('base64')}` });
+const instance = pool.instance;
 
 /** A Daymark user connected to the Radicale user of the same name, who has one calendar. */
 async function connectedUser(h: Harness, user: string) {
@@ -56,7 +49,7 @@ async function connectedUser(h: Harness, user: string) {
   const c = await createUserAndSignIn(h, user);
   await connectCaldav(c, radicale, user);
   const objects = async (): Promise<DAVCalendarObject[]> =>
-    fetchCalendarObjects({ calendar: { url: calendarUrl } as DAVCalendar, headers: auth(user) });
+    fetchCalendarObjects({ calendar: { url: calendarUrl } as DAVCalendar, headers: radicale.auth(user) });
   return { c, calendarUrl, objects };
 }
 
@@ -157,7 +150,7 @@ describe('a workout written to a CalDAV calendar', () => {
     const h = await instance();
     const { c, calendarUrl } = await connectedUser(h, 'u8');
     // The calendar is deleted on the server: the write is refused.
-    const gone = await fetch(calendarUrl, { method: 'DELETE', headers: auth('u8') });
+    const gone = await fetch(calendarUrl, { method: 'DELETE', headers: radicale.auth('u8') });
     expect(gone.ok).toBe(true);
     const { events } = await generateThen(c, '2026-06-09', () => null);
     const names = events.map((e) => e.event);
@@ -201,7 +194,7 @@ describe('a workout written to a CalDAV calendar', () => {
     expect(url.startsWith(calendarUrl)).toBe(true);
     expect(url.slice(calendarUrl.length)).toMatch(/^daymark-[0-9a-f]{32}\.ics$/);
 
-    const gone = await fetch(url, { method: 'DELETE', headers: auth('u4') });
+    const gone = await fetch(url, { method: 'DELETE', headers: radicale.auth('u4') });
     expect(gone.ok).toBe(true);
     expect(await objects()).toHaveLength(0);
     const again = await sync(c, id);

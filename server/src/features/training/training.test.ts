@@ -9,6 +9,7 @@ import {
   createHarness,
   createUserAndSignIn,
   type Harness,
+  instancePool,
   LOCAL_CALENDARS,
   signIn,
   userIdOf,
@@ -28,7 +29,7 @@ const ZONE = 'Europe/Paris';
 const PASSWORD = 'training-week-password';
 const USERS = ['w1', 'w2', 'w3', 'w4', 'w5'];
 let radicale: Radicale;
-let harnesses: Harness[] = [];
+const pool = instancePool(() => LOCAL_CALENDARS);
 const monday = addDays(mondayOf(todayIn(ZONE)), 7);
 const day = (n: number) => addDays(monday, n);
 
@@ -39,15 +40,11 @@ afterAll(async () => {
   await radicale?.stop();
 });
 afterEach(async () => {
-  for (const h of harnesses.reverse()) await h.close();
-  harnesses = [];
+  await pool.closeAll();
 });
 
-async function instance(shareWith?: Harness) {
-  const h = await createHarness({ shareWith, env: LOCAL_CALENDARS });
-  harnesses.push(h);
-  return h;
-}
+/** An app instance; `shareWith`: another instance on the same database. */
+const instance = pool.instance;
 
 /** Three sessions, 30–45 minutes, lunch or evening (the defaults' days and windows). */
 const RULE = { ...DEFAULT_TRAINING_RULE, enabled: true, min_minutes: 30, preferred_minutes: 45 };
@@ -77,14 +74,13 @@ const toUtc = (date: string, time: string) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-const auth = (user: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${PASSWORD}`).toString('base64')}` });
-
 async function caldavUser(h: Harness, user: string) {
   const calendarUrl = await radicale.makeCalendar(user, 'work', { displayName: 'Work' });
   const c = await createUserAndSignIn(h, user);
   await setUserTimeZone(h.ctx.db, await userIdOf(h, user), ZONE);
   await connectCaldav(c, radicale, user);
-  const objects = () => fetchCalendarObjects({ calendar: { url: calendarUrl } as DAVCalendar, headers: auth(user) });
+  const objects = () =>
+    fetchCalendarObjects({ calendar: { url: calendarUrl } as DAVCalendar, headers: radicale.auth(user) });
   return { c, calendarUrl, objects };
 }
 
@@ -252,7 +248,7 @@ describe('training week in a real CalDAV calendar', () => {
       .replace(/DTEND:\d{8}T\d{6}Z/, `DTEND:${toUtc(day(0), '18:45')}`);
     const put = await fetch(mine.url, {
       method: 'PUT',
-      headers: { ...auth('w2'), 'content-type': 'text/calendar' },
+      headers: { ...radicale.auth('w2'), 'content-type': 'text/calendar' },
       body: draggedIcs,
     });
     expect(put.ok).toBe(true);
@@ -308,8 +304,7 @@ describe('training week in Google Calendar', () => {
   it('holds the sessions there and moves the one a new meeting covers, on the incremental (syncToken) refresh', async () => {
     const google = await startFakeGoogle({ email: 'gina@example.com' });
     try {
-      const h = await createHarness({ env: { ...google.env, ...LOCAL_CALENDARS } });
-      harnesses.push(h);
+      const h = pool.track(await createHarness({ env: { ...google.env, ...LOCAL_CALENDARS } }));
       const c = await createUserAndSignIn(h, 'gina');
       await setUserTimeZone(h.ctx.db, await userIdOf(h, 'gina'), ZONE);
       const url = await c.request({ method: 'GET', url: '/api/calendar/auth-url?baseUrl=http://localhost:5173' });
