@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { hasNul } from './textInput.js';
 
@@ -24,5 +25,14 @@ describe('hasNul', () => {
     let shallow: unknown = 'x\u0000';
     for (let i = 0; i < 60; i++) shallow = { v: shallow };
     expect(hasNul(shallow)).toBe(true);
+  });
+
+  it('leaves a raw body (an upload stream) to its route, without walking its object graph', () => {
+    // An upload's IncomingMessage reaches its socket, server and their listeners: walking it
+    // to 64 levels never ended and held the event loop (the activity import over a real socket).
+    const body = new PassThrough();
+    const graph = { socket: { server: { listeners: [body] } }, text: 'a\u0000' };
+    Object.assign(body, { graph });
+    expect(hasNul(body)).toBe(false);
   });
 });

@@ -137,6 +137,31 @@ describe('importing one file', () => {
     expect(Buffer.compare(original.rawPayload, bytes)).toBe(0);
   });
 
+  it('answers an upload over a real connection, with its progress and result as lines', async () => {
+    const c = await userIn('socket', 'UTC');
+    const token = `Bearer ${c.token}`;
+    const address = await h.app.listen({ host: '127.0.0.1', port: 0 });
+    const res = await fetch(`${address}/api/activities/import?name=ride.fit`, {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/octet-stream', origin: address },
+      body: fixture('wahoo-elemnt-bolt-ride.fit'),
+      signal: AbortSignal.timeout(20_000),
+    });
+    expect(res.status).toBe(200);
+    const lines = (await res.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as ImportEvent);
+    expect(lines.at(-1)).toMatchObject({ type: 'done', imported: 1, failed: [] });
+    const refused = await fetch(`${address}/api/activities/import?name=empty.fit`, {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/octet-stream', origin: address },
+      body: new Uint8Array(0),
+      signal: AbortSignal.timeout(20_000),
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it('adds nothing when the same activity comes again, gzipped or not', async () => {
     const c = await userIn('again', 'Europe/Berlin');
     expect((await upload(c, GPX, fixture(GPX))).done?.imported).toBe(1);
