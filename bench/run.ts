@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../server/src/config.js';
 import { migrateToLatest, openDatabase } from '../server/src/db/index.js';
 import { addUser } from '../server/src/features/users/service.js';
+import { serverMemory } from './memory.js';
 import { options } from './options.js';
 import { scenarios as allScenarios } from './scenarios/index.js';
 import { startServer } from './server.js';
@@ -255,22 +256,6 @@ async function main() {
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** The server's peak and current resident memory (Linux: /proc), in MB; null elsewhere. */
-function serverMemory(pid: number | undefined): { peakMB: number; nowMB: number } | null {
-  if (pid === undefined) return null;
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kB = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
-    const peak = kB('VmHWM');
-    const now = kB('VmRSS');
-    return Number.isNaN(peak) || Number.isNaN(now)
-      ? null
-      : { peakMB: Math.round(peak / 1024), nowMB: Math.round(now / 1024) };
-  } catch {
-    return null;
   }
 }
 

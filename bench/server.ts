@@ -46,7 +46,10 @@ export async function startServer(
     if (child.exitCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
+    // A server stuck on its main thread never runs its SIGTERM handler: killed after 10 s.
+    const stuck = setTimeout(() => child.kill('SIGKILL'), 10_000);
     await exited;
+    clearTimeout(stuck);
   };
   try {
     await waitForHealth(baseUrl, child, opts.healthEveryMs);

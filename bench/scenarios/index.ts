@@ -1,4 +1,5 @@
 import type { BenchScenario } from '../types.js';
+import { activityImportScenario } from './activityImport.js';
 import { authScenario } from './auth.js';
 import { calendarScenario } from './calendar.js';
 import { coachScenario } from './coach.js';
@@ -34,4 +35,5 @@ export const scenarios: BenchScenario[] = [
   llmStreamScenario,
   loginFloodScenario,
   startupScenario,
+  activityImportScenario,
 ];
