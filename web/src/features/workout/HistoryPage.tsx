@@ -7,6 +7,8 @@ import { LOG_STATUS_LABEL } from '#common/workoutStatus.js';
 import { useAppletState } from '../../app/appletState';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Spinner, Tabs, useToast } from '../../ui';
 import { calendarApi, connectionState, isCalendarExpired, useConnections } from '../calendar/api';
+import { ActivityList } from './ActivityList';
+import { useActivities } from './activityApi';
 import { api, useLogs, usePlan, usePlans, workoutKeys } from './api';
 import { PlanDisplay } from './PlanDisplay';
 import { formatDate } from './planParse';
@@ -105,20 +107,23 @@ export function HistoryPage() {
   const toast = useToast();
   const plans = usePlans();
   const logs = useLogs();
+  const activities = useActivities();
   // Offered only when a calendar that accepts events is connected (part 2 §6).
   const calendar = useConnections();
   const canSync = connectionState(calendar.data?.connections).writable;
   const [tab, setTab] = useAppletState('workout', 'historyTab', 'plans');
   const [confirm, setConfirm] = useState<{ kind: 'plan' | 'log'; id: number } | null>(null);
 
-  if (plans.query.isPending || logs.query.isPending) return <LoadingState message="Loading history…" />;
-  if (!plans.items || !logs.items) {
+  if (plans.query.isPending || logs.query.isPending || activities.query.isPending)
+    return <LoadingState message="Loading history…" />;
+  if (!plans.items || !logs.items || !activities.items) {
     return (
       <ErrorState
         message={WORKOUT_MESSAGES.fetchHistory}
         onRetry={() => {
           void plans.query.refetch();
           void logs.query.refetch();
+          void activities.query.refetch();
         }}
       />
     );
@@ -221,6 +226,11 @@ export function HistoryPage() {
             ) : (
               <EmptyState title={WORKOUT_MESSAGES.noLogs} compact />
             ),
+          },
+          {
+            id: 'activities',
+            label: `Activities (${activities.total})`,
+            panel: <ActivityList key="activities" list={activities} more={<ShowMore list={activities} />} />,
           },
         ]}
       />
