@@ -94,22 +94,20 @@ function ActivityView({ activity: a }: { activity: ActivityDetail }) {
             <span className={styles.sport}>{SPORT_LABELS[a.sport]}</span> {startTime(a.start_at, zone)}
           </>
         }
-        actions={
-          <>
-            <Button size="sm" variant="secondary" onClick={download} loading={downloading}>
-              Download original file
-            </Button>
-            <Button size="sm" variant="danger" onClick={() => setConfirming(true)}>
-              Delete
-            </Button>
-          </>
-        }
       >
         <ActivityFigures activity={a} detailed />
         <p className={styles.source}>
           From {a.file_name} ({a.format.toUpperCase()})
           {a.log_id !== null && ' · attached to the workout log you wrote for the day'}
         </p>
+        <div className={styles.actions}>
+          <Button size="sm" variant="secondary" onClick={download} loading={downloading}>
+            Download original file
+          </Button>
+          <Button size="sm" variant="danger" onClick={() => setConfirming(true)}>
+            Delete
+          </Button>
+        </div>
       </Card>
 
       {a.route.length > 1 && (
@@ -122,7 +120,7 @@ function ActivityView({ activity: a }: { activity: ActivityDetail }) {
       )}
 
       {a.laps.length > 0 && (
-        <Card title={ACTIVITY_TEXTS.lapsLabel} titleAs="h3" padding="sm">
+        <Card title={ACTIVITY_TEXTS.lapsLabel} titleAs="h3">
           <LapTable activity={a} />
         </Card>
       )}

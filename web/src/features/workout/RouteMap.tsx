@@ -39,22 +39,23 @@ export function RouteMap({ route, label }: { route: Array<[number, number]>; lab
   const end = points.at(-1);
   if (!start || !end) return null;
   return (
-    <svg
-      className={styles.route}
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      role="img"
-      aria-label={label}
-      preserveAspectRatio="xMidYMid meet"
-    >
-      <rect className={styles.routeGround} x="0" y="0" width={WIDTH} height={HEIGHT} rx="8" />
-      <polyline
-        className={styles.routeLine}
-        points={points.map(([x, y]) => `${r1(x)},${r1(y)}`).join(' ')}
-        fill="none"
-        vectorEffect="non-scaling-stroke"
-      />
-      <circle className={styles.routeEnd} cx={r1(end[0])} cy={r1(end[1])} r="6" />
-      <circle className={styles.routeStart} cx={r1(start[0])} cy={r1(start[1])} r="6" />
-    </svg>
+    <div className={styles.routeBox}>
+      <svg
+        className={styles.route}
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={label}
+        preserveAspectRatio="xMidYMid meet"
+      >
+        <polyline
+          className={styles.routeLine}
+          points={points.map(([x, y]) => `${r1(x)},${r1(y)}`).join(' ')}
+          fill="none"
+          vectorEffect="non-scaling-stroke"
+        />
+        <circle className={styles.routeEnd} cx={r1(end[0])} cy={r1(end[1])} r="6" />
+        <circle className={styles.routeStart} cx={r1(start[0])} cy={r1(start[1])} r="6" />
+      </svg>
+    </div>
   );
 }
