@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ACTIVITY_TEXTS, SPORT_LABELS } from '#common/api/activities.js';
 import { useTimeZone } from '../../app/time/useToday';
-import { EmptyState } from '../../ui';
+import { EmptyState, ErrorState, Spinner } from '../../ui';
 import { ActivityFigures } from './ActivityFigures';
 import styles from './activities.module.css';
 import type { useActivities } from './activityApi';
@@ -10,7 +10,16 @@ import { activityTitle, startTime } from './activityFormat';
 /** The history's imported activities: each with its figures, its title opening the detail view. */
 export function ActivityList({ list, more }: { list: ReturnType<typeof useActivities>; more: React.ReactNode }) {
   const zone = useTimeZone();
-  const items = list.items ?? [];
+  if (list.query.isPending) return <Spinner label="Loading activities…" />;
+  if (!list.items)
+    return (
+      <ErrorState
+        message="Failed to load your imported activities. Please try again."
+        onRetry={() => list.query.refetch()}
+        retrying={list.query.isFetching}
+      />
+    );
+  const items = list.items;
   if (items.length === 0)
     return (
       <EmptyState
