@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
@@ -8,11 +9,12 @@ import { type LlmApp, signInAt, startApp } from './llmServer.js';
 
 /**
  * Imported activities in Chromium against the real app, on an app of its own: a Strava-shaped
- * export zip (a TCX run with laps, heart rate and positions, a GPX walk and a broken file) imported
- * on Workout → Import with its progress and its result in words; the run in History with its
- * figures, its own view with the lap table, the route drawn and the original file; the Stats'
- * sport charts; the same export again adding nothing; a lone bad file named; the detail view at
- * 390 px in the dark theme; and a delete that asks first.
+ * export zip (real watch files from the server's fixtures: a Fenix 6 track run with 17 laps,
+ * gzipped, and a Wahoo ride; a TCX run and a GPX walk of this week made here, for the Stats; and a
+ * broken file) imported on Workout → Import with its progress and its result in words; the track
+ * run in History with its figures, its own view with the lap table, the route drawn and the
+ * original file; the Stats' sport charts; the same export again adding nothing; a lone bad file
+ * named; the detail view at 390 px in the dark theme; and a delete that asks first.
  */
 const ZONE = 'Europe/Berlin';
 test.use({ timezoneId: ZONE });
@@ -88,12 +90,17 @@ ${points.join('\n')}
 `;
 }
 
+const FIXTURES = 'server/src/features/activities/fixtures';
+const fixture = (name: string) => new Uint8Array(fs.readFileSync(`${FIXTURES}/${name}`));
+
 const RUN_START = morning(3);
 const WALK_START = morning(5);
 /** What Strava's bulk export looks like: activities.csv naming each activity's file under activities/. */
 function stravaExport(): Buffer {
   const csv = [
     'Activity ID,Activity Date,Activity Name,Activity Type,Activity Description,Elapsed Time,Distance,Filename',
+    '4721,"Jun 10, 2021, 10:35:14 AM",Track Tuesday,Run,17 laps,1671,6.44,activities/4721.fit.gz',
+    '4722,"Aug 21, 2017, 8:18:00 AM",Lunch Ride,Ride,,140,0.96,activities/4722.fit',
     `1001,"${RUN_START.toUTCString()}",Morning Run,Run,,1500,5.00,activities/1001.tcx.gz`,
     `1002,"${WALK_START.toUTCString()}",Lunch Walk,Walk,,1800,2.00,activities/1002.gpx`,
     `1003,"${WALK_START.toUTCString()}",Broken,Run,,600,1.00,activities/1003.fit`,
@@ -101,6 +108,8 @@ function stravaExport(): Buffer {
   return Buffer.from(
     zipSync({
       'export_12345/activities.csv': strToU8(`${csv}\n`),
+      'export_12345/activities/4721.fit.gz': new Uint8Array(gzipSync(fixture('fenix6-track-run-laps.fit'))),
+      'export_12345/activities/4722.fit': fixture('wahoo-elemnt-bolt-ride.fit'),
       'export_12345/activities/1001.tcx.gz': new Uint8Array(gzipSync(tcxRun(RUN_START))),
       'export_12345/activities/1002.gpx': strToU8(gpxWalk(WALK_START)),
       'export_12345/activities/1003.fit': strToU8('this is not a FIT file at all'),
@@ -109,10 +118,10 @@ function stravaExport(): Buffer {
 }
 const ZIP = { name: 'export_12345.zip', mimeType: 'application/zip', buffer: stravaExport() };
 
-/** The run's title in the lists: its name from the export, else the sport's. */
-const RUN_TITLE = /Morning Run/;
+/** The Fenix 6 track run: its name comes from the export's activities.csv. */
+const TRACK = /^Track Tuesday$/;
 
-test('an export is imported with its progress, and the run shows its figures, laps and route', async ({ page }) => {
+test('an export is imported with its progress, and a run shows its figures, laps and route', async ({ page }) => {
   test.setTimeout(60_000);
   await signInAt(page, app.baseUrl, '/workout/import');
   await expect(page.getByRole('link', { name: 'Import', exact: true })).toHaveAttribute('aria-current', 'page');
@@ -132,42 +141,49 @@ test('an export is imported with its progress, and the run shows its figures, la
   held.release();
 
   const result = page.getByRole('status').filter({ hasText: /^Imported/ });
-  await expect(result).toHaveText(/^Imported 2 activities/);
+  await expect(result).toHaveText(/^Imported 4 activities/);
   await expect(bar).toBeHidden();
   await expect(page.getByText('1 file could not be imported:')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: '1003.fit' })).toBeVisible();
 
-  // History lists both, the run with its figures.
+  // History lists them all, each with its figures.
   await page.getByRole('link', { name: 'See them in History' }).click();
-  await expect(page.getByRole('tab', { name: 'Activities (2)' })).toHaveAttribute('aria-selected', 'true');
-  const run = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: RUN_TITLE }) });
-  await expect(run).toContainText('Run');
-  await expect(run).toContainText('5.00 km');
-  await expect(run).toContainText('/km');
-  await expect(run).toContainText('bpm');
-  await expect(run).toContainText('Forerunner 945');
-  // The start in the user's zone: 07:00 UTC is 08:00 or 09:00 in Berlin.
-  await expect(run).toContainText(/(8|9):00 AM/);
-  await expect(page.getByRole('listitem').filter({ hasText: 'Walk' }).first()).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Activities (4)' })).toHaveAttribute('aria-selected', 'true');
+  const track = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: TRACK }) });
+  await expect(track).toContainText('Run');
+  await expect(track).toContainText('6.44 km');
+  await expect(track).toContainText('27:51');
+  await expect(track).toContainText('4:19 /km');
+  await expect(track).toContainText('164 bpm');
+  await expect(track).toContainText('184 bpm');
+  await expect(track).toContainText('Garmin Fenix 6');
+  // Its start in the user's zone: 10:35 UTC is 12:35 in Berlin's summer.
+  await expect(track).toContainText('Thu, Jun 10, 2021, 12:35 PM');
+  const ride = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Lunch Ride' }) });
+  await expect(ride).toContainText('Ride');
+  await expect(ride).toContainText('km/h');
+  await expect(ride).toContainText('Wahoo ELEMNT BOLT');
+  await expect(page.getByRole('link', { name: 'Morning Run' })).toBeVisible();
 
   // Its own view: the figures, the laps as a table and the route drawn from its points.
-  await run.getByRole('link', { name: RUN_TITLE }).click();
+  await track.getByRole('link', { name: TRACK }).click();
   await expect(page).toHaveURL(/\/workout\/activities\/\d+$/);
-  const laps = page.getByRole('table', { name: /Laps of/ });
+  await expect(page.getByRole('heading', { name: 'Track Tuesday' })).toBeVisible();
+  const laps = page.getByRole('table', { name: 'Laps of Track Tuesday' });
   await expect(laps.getByRole('columnheader', { name: 'Pace' })).toBeVisible();
-  await expect(laps.getByRole('row')).toHaveCount(3);
-  await expect(laps.getByRole('row').nth(1)).toContainText('2.50 km');
-  await expect(laps.getByRole('row').nth(1)).toContainText('5:00 /km');
-  const route = page.getByRole('img', { name: /^Route of/ });
+  await expect(laps.getByRole('columnheader', { name: 'Avg HR' })).toBeVisible();
+  await expect(laps.getByRole('row')).toHaveCount(18);
+  await expect(laps.getByRole('rowheader', { name: '17', exact: true })).toBeVisible();
+  const route = page.getByRole('img', { name: /^Route of Track Tuesday/ });
   await expect(route).toBeVisible();
   const points = await route.locator('polyline').getAttribute('points');
-  expect(points?.split(' ').length ?? 0).toBeGreaterThan(10);
+  expect(points?.split(' ').length ?? 0).toBeGreaterThan(100);
   await expect(route.locator('circle')).toHaveCount(2);
 
   // The original file comes down with the bearer token, as a file.
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download original file' }).click();
-  expect((await download).suggestedFilename()).toMatch(/1001\.tcx/);
+  expect((await download).suggestedFilename()).toMatch(/4721\.fit/);
 });
 
 test('Stats shows distance and time by sport and the heart rate', async ({ page }) => {
@@ -189,7 +205,7 @@ test('the same export again adds nothing, and a lone bad file is named', async (
   await page.getByLabel('Activity file or export').setInputFiles(ZIP);
   await page.getByRole('button', { name: ACTIVITY_TEXTS.importButton, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Nothing new/ })).toHaveText(
-    'Nothing new was added: all 2 activities were already here.',
+    'Nothing new was added: all 4 activities were already here.',
   );
 
   await page
@@ -204,7 +220,7 @@ test('at 390 px in the dark theme an activity fits, its lap table scrolling in i
   await page.emulateMedia({ colorScheme: 'dark' });
   await signInAt(page, app.baseUrl, '/workout/history');
   await page.getByRole('tab', { name: /^Activities/ }).click();
-  await page.getByRole('link', { name: RUN_TITLE }).click();
+  await page.getByRole('link', { name: TRACK }).click();
   await expect(page.getByRole('table', { name: /Laps of/ })).toBeVisible();
   const widths = await page.evaluate(() => {
     const doc = (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document;
@@ -219,12 +235,13 @@ test('at 390 px in the dark theme an activity fits, its lap table scrolling in i
 test('deleting an activity asks first and keeps the other', async ({ page }) => {
   await signInAt(page, app.baseUrl, '/workout/history');
   await page.getByRole('tab', { name: /^Activities/ }).click();
-  await page.getByRole('link', { name: RUN_TITLE }).click();
+  await page.getByRole('link', { name: TRACK }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete activity' });
   await expect(dialog).toContainText(ACTIVITY_TEXTS.deleteConfirm);
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/workout\/history$/);
-  await expect(page.getByRole('tab', { name: 'Activities (1)' })).toBeVisible();
-  await expect(page.getByRole('link', { name: RUN_TITLE })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Activities (3)' })).toBeVisible();
+  await expect(page.getByRole('link', { name: TRACK })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Lunch Ride' })).toBeVisible();
 });
