@@ -175,6 +175,39 @@ describe('offline workout planner', () => {
     for (const e of exercisesOf(gentle)) expect(catalogueByName.get(e.name.toLowerCase())?.impact).toBeFalsy();
   });
 
+  it('plans an easier session after a long recorded activity yesterday or a heavy recorded week', () => {
+    const base = {
+      date: '2026-03-04',
+      equipment: ALL_EQUIPMENT,
+      preferredDuration: 40,
+      weatherDependent: false,
+      recentPlans: [],
+      liked: [],
+      disliked: [],
+    };
+    const fresh = planWorkout(base);
+    expect(fresh.intensity).toBe('moderate');
+    const run = { date: '2026-03-03', sport: 'running' as const, minutes: 105, distance_km: 20.1 };
+    const afterRun = planWorkout({ ...base, recentActivities: [run] });
+    expect(afterRun.intensity).toBe('easy');
+    expect(afterRun.plan.notes).toContain("Yesterday's run (20.1 km in 105 minutes) was a long one");
+    // A short one yesterday changes nothing; one two days ago neither.
+    expect(planWorkout({ ...base, recentActivities: [{ ...run, minutes: 30 }] }).intensity).toBe('moderate');
+    expect(planWorkout({ ...base, recentActivities: [{ ...run, date: '2026-03-02' }] }).intensity).toBe('moderate');
+    // Seven and a half hours over the week before (none of it yesterday): easier, and said why.
+    const week = ['2026-02-25', '2026-02-26', '2026-02-27', '2026-02-28', '2026-03-01'].map((date) => ({
+      date,
+      sport: 'cycling' as const,
+      minutes: 90,
+      distance_km: 45,
+    }));
+    const heavy = planWorkout({ ...base, recentActivities: week });
+    expect(heavy.intensity).toBe('easy');
+    expect(heavy.plan.notes).toContain('Your watch recorded 7.5 hours of training in the last 7 days');
+    // Asking for intensity wins over the load.
+    expect(planWorkout({ ...base, customPrompt: 'hard legs', recentActivities: [run] }).intensity).toBe('hard');
+  });
+
   it('never repeats yesterday’s focus unasked, and rests after a hard day', () => {
     fc.assert(
       fc.property(date, fc.constantFrom<Focus>('legs', 'upper', 'core', 'cardio', 'full'), (d, focus) => {

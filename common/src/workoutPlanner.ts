@@ -1,3 +1,4 @@
+import { SPORT_LABELS, type Sport } from './api/activities.js';
 import type { Exercise, WorkoutPlan, WorkoutSection } from './api/workout.js';
 import { CATALOGUE, type CatalogueExercise, type Focus, type Role } from './workoutCatalogue.js';
 import { type Equipment, OUTDOOR_EQUIPMENT } from './workoutConstants.js';
@@ -20,7 +21,24 @@ export interface PlannerInput {
    * daylight (before DAYLIGHT_FROM or from DAYLIGHT_UNTIL) is planned indoors.
    */
   session?: { minutes: number; start_time: string };
+  /**
+   * Activities recorded by a watch or bike computer in the days before (features/activities),
+   * any order: a long one yesterday, or a heavy week, makes today easier.
+   */
+  recentActivities?: RecordedActivity[];
 }
+
+export interface RecordedActivity {
+  date: string;
+  sport: Sport;
+  minutes: number;
+  distance_km: number;
+}
+
+/** A recorded activity of at least this many minutes the day before makes today an easier session. */
+export const LONG_ACTIVITY_MINUTES = 60;
+/** Recorded minutes over the 7 days before that make today an easier session (seven hours). */
+export const HEAVY_WEEK_MINUTES = 420;
 
 /** Local hours taken as daylight for outdoor parts of a session (no forecast or sunset is known). */
 export const DAYLIGHT_FROM = '07:00';
@@ -149,15 +167,31 @@ function decide(input: PlannerInput, intent: WorkoutIntent, pool: CatalogueExerc
       : pool.filter((e) => e.roles.includes('main') && e.focus.includes(f) && e.equipment !== null).length >= 2);
 
   let intensity: Intensity = intent.intensity ?? 'moderate';
-  const trainedDays = [1, 2, 3].filter((d) => input.recentPlans.some((p) => p.date === dayBefore(input.date, d)));
+  const recorded = input.recentActivities ?? [];
+  const trainedDays = [1, 2, 3].filter(
+    (d) =>
+      input.recentPlans.some((p) => p.date === dayBefore(input.date, d)) ||
+      recorded.some((a) => a.date === dayBefore(input.date, d)),
+  );
   const afterHardDay = yesterday?.intensity === 'hard';
-  const restNeeded = !intent.intensity && (afterHardDay || trainedDays.length === 3);
+  const longYesterday = recorded
+    .filter((a) => a.date === dayBefore(input.date) && a.minutes >= LONG_ACTIVITY_MINUTES)
+    .sort((a, b) => b.minutes - a.minutes)[0];
+  const weekMinutes = recorded
+    .filter((a) => a.date < input.date && a.date >= dayBefore(input.date, 7))
+    .reduce((sum, a) => sum + a.minutes, 0);
+  const heavyWeek = weekMinutes >= HEAVY_WEEK_MINUTES;
+  const restNeeded = !intent.intensity && (afterHardDay || !!longYesterday || heavyWeek || trainedDays.length === 3);
   if (restNeeded) {
     intensity = 'easy';
     notes.push(
       afterHardDay
         ? "Yesterday's session was hard, so today is an easier session to let your body recover."
-        : 'You have trained three days in a row, so today is an easier session.',
+        : longYesterday
+          ? `Yesterday's ${SPORT_LABELS[longYesterday.sport].toLowerCase()} (${longYesterday.distance_km > 0 ? `${longYesterday.distance_km} km in ` : ''}${longYesterday.minutes} minutes) was a long one, so today is an easier session to let your body recover.`
+          : heavyWeek
+            ? `Your watch recorded ${Math.round(weekMinutes / 6) / 10} hours of training in the last 7 days, so today is an easier session.`
+            : 'You have trained three days in a row, so today is an easier session.',
     );
   }
 

@@ -41,6 +41,11 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(50 * 1024 * 1024),
+  ACTIVITY_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
   WEB_DIR: z.string().optional(),
   LLM_PROVIDER: z.enum(PROVIDER_NAMES).default('none'),
   LLM_BASE_URL: optionalText,
@@ -79,6 +84,8 @@ export type Config = {
   bodyLimit: number;
   /** Largest export zip `POST /api/import` accepts. */
   importMaxBytes: number;
+  /** Largest activity file or export zip `POST /api/activities/import` accepts (streamed to disk). */
+  activityImportMaxBytes: number;
   /** Built web app to serve; null serves the API only. */
   webDir: string | null;
   /** The AI provider; the key stays on the server and is never logged. */
@@ -142,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDir: 
       .filter(Boolean),
     bodyLimit: e.BODY_LIMIT_BYTES,
     importMaxBytes: e.IMPORT_MAX_BYTES,
+    activityImportMaxBytes: e.ACTIVITY_IMPORT_MAX_BYTES,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : defaultWebDir,
     llm: {
       provider: e.LLM_PROVIDER,

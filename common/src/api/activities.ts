@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './common.js';
 import { isoDate } from './dates.js';
 
 /**
@@ -118,6 +119,7 @@ export const activityListQuery = z.object({
   date: isoDate.optional(),
 });
 export const activityListResponse = z.object({ activities: z.array(activitySummary), total: z.number().int() });
+export const activityIdParams = z.object({ id: idParam() });
 export const activityResponse = z.object({ activity: activityDetail });
 
 export const importQuery = z.object({
@@ -159,6 +161,7 @@ export const sportLoad = z.object({
   minutes: z.number(),
   distance_km: z.number(),
 });
+export type SportLoad = z.infer<typeof sportLoad>;
 export const trainingLoad = z.object({
   last7: z.array(sportLoad),
   last28: z.array(sportLoad),

@@ -352,6 +352,41 @@ export interface TrainingRulesTable {
   updated_at: string;
 }
 
+export interface ActivitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Start, sport and device (features/activities/service.ts): the same activity imported again matches. */
+  fingerprint: string;
+  /** Local date of the start in the user's zone. */
+  date: string;
+  start_at: string;
+  sport: string;
+  name: string | null;
+  device: string | null;
+  elapsed_s: number;
+  moving_s: number | null;
+  distance_m: number | null;
+  ascent_m: number | null;
+  avg_hr: number | null;
+  max_hr: number | null;
+  calories: number | null;
+  format: string;
+  file_name: string;
+  /** JSON ActivityLap[] (common/api/activities.ts). */
+  laps: string;
+  /** JSON [lat, lon][]: the route thinned for the map. */
+  route: string;
+  created_at: string;
+}
+
+export interface ActivityFilesTable {
+  id: Generated<number>;
+  user_id: number;
+  activity_id: number;
+  /** The original file, gzipped, base64. */
+  data: string;
+}
+
 export interface TrainingWeeksTable {
   id: Generated<number>;
   user_id: number;
@@ -387,6 +422,8 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   device_cookies: DeviceCookiesTable;
   training_rules: TrainingRulesTable;
+  activities: ActivitiesTable;
+  activity_files: ActivityFilesTable;
   training_weeks: TrainingWeeksTable;
   training_sessions: TrainingSessionsTable;
   users: UsersTable;

@@ -1,5 +1,6 @@
 import type { App, AppContext } from '../context.js';
 import { mcpRoutes } from '../mcp/routes.js';
+import { activityRoutes } from './activities/routes.js';
 import { apiKeyRoutes } from './apiKeys/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { calendarRoutes } from './calendar/routes.js';
@@ -28,6 +29,7 @@ const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   notesRoutes,
   workoutRoutes,
   trainingRoutes,
+  activityRoutes,
   coachRoutes,
   settingsRoutes,
   transcriptRoutes,

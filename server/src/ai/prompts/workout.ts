@@ -62,6 +62,13 @@ export function workoutPrompt(input: PlannerInput & { duration: number }): strin
     `Liked exercises: ${input.liked.join(', ') || 'none'}`,
     `Disliked exercises (never use): ${input.disliked.join(', ') || 'none'}`,
     `<history>\n${history || 'no recent workouts'}\n</history>`,
+    `Recorded activities (watch or bike computer, last 7 days): ${
+      (input.recentActivities ?? [])
+        .slice()
+        .sort((a, b) => b.date.localeCompare(a.date))
+        .map((a) => `${a.date} ${a.sport} ${a.minutes} min${a.distance_km > 0 ? ` ${a.distance_km} km` : ''}`)
+        .join('; ') || 'none'
+    }. After a long one yesterday or a heavy week, plan an easy session.`,
     `<request>\n${input.customPrompt?.trim() || 'no special request'}\n</request>`,
   ].join('\n');
 }

@@ -28,6 +28,7 @@ import * as m0028 from './0028_workout_plan_versions.js';
 import * as m0029 from './0029_journal_sync_choice.js';
 import * as m0030 from './0030_device_cookies.js';
 import * as m0031 from './0031_training_week.js';
+import * as m0032 from './0032_activities_import.js';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end.
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0029_journal_sync_choice': m0029,
   '0030_device_cookies': m0030,
   '0031_training_week': m0031,
+  '0032_activities_import': m0032,
 };

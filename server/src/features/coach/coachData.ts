@@ -1,3 +1,4 @@
+import type { TrainingLoad } from '#common/api/activities.js';
 import type { SpecificEntries } from '#common/api/coach.js';
 import type { AppContext } from '../../context.js';
 
@@ -99,6 +100,12 @@ export interface CoachData {
   workouts: WorkoutItem[];
   /** This week's training sessions, when the user's training rule is on. */
   training: TrainingItem[];
+  /**
+   * Activities recorded by a watch or bike computer (features/activities): the last 14 days' as
+   * lines, and the load of the last 7 and 28 days by sport; one item, none when nothing was ever
+   * imported.
+   */
+  recorded: Array<{ lines: string[]; load: TrainingLoad }>;
   transcripts: TranscriptItem[];
   calendar: CalendarEventItem[];
   /**
@@ -115,6 +122,7 @@ export const emptyCoachData = (): CoachData => ({
   todos: [],
   workouts: [],
   training: [],
+  recorded: [],
   transcripts: [],
   calendar: [],
   calendarNotices: [],

@@ -1,3 +1,4 @@
+import { SPORT_LABELS, type SportLoad } from '#common/api/activities.js';
 import type { CoachType } from '#common/api/coach.js';
 import type { CalendarEventItem, CoachData, JournalItem, JournalStructured } from './coachData.js';
 
@@ -10,7 +11,10 @@ export const FULL_ENTRY_CHARS = 4000;
 const MIN_ENTRY_CHARS = 240;
 
 /** What each coach reads. The workout coach has no use for meeting notes, for instance. */
-const SOURCES: Record<CoachType, ReadonlyArray<keyof Omit<CoachData, 'attached' | 'calendarNotices' | 'training'>>> = {
+const SOURCES: Record<
+  CoachType,
+  ReadonlyArray<keyof Omit<CoachData, 'attached' | 'calendarNotices' | 'training' | 'recorded'>>
+> = {
   workout: ['workouts', 'journal'],
   vocational: ['journal', 'todos', 'transcripts', 'calendar'],
   assistant: ['calendar', 'journal', 'todos', 'workouts', 'transcripts'],
@@ -114,6 +118,24 @@ export function buildContext(coachType: CoachType, data: CoachData, opts: Contex
           `- ${t.date} ${t.start_time}–${t.end_time} (${t.minutes} min): ${t.status}${t.note ? ` — ${clip(t.note, 300)}` : ''}`,
       );
       sections.push(`## Training sessions this week (held in the calendar)\n${lines.join('\n')}`);
+    }
+    const recorded = data.recorded[0];
+    if (source === 'workouts' && recorded) {
+      const load = (rows: SportLoad[]) =>
+        rows
+          .map(
+            (r) =>
+              `${SPORT_LABELS[r.sport]} ×${r.activities}: ${r.minutes} min${r.distance_km > 0 ? `, ${r.distance_km} km` : ''}`,
+          )
+          .join('; ') || 'nothing recorded';
+      sections.push(
+        [
+          '## Recorded activities (from the watch or bike computer, newest first)',
+          ...(recorded.lines.length ? recorded.lines : ['- none in the last 14 days']),
+          `Load, last 7 days: ${load(recorded.load.last7)}`,
+          `Load, last 28 days: ${load(recorded.load.last28)}`,
+        ].join('\n'),
+      );
     }
     if (source === 'transcripts' && data.transcripts.length) {
       const lines = byRecency(data.transcripts, opts.today)

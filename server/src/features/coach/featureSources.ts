@@ -1,13 +1,25 @@
+import { activityLine } from '#common/activityFigures.js';
 import { INT_COLUMN_MAX } from '#common/api/common.js';
 import type { DailyStructuredData } from '#common/journalText.js';
+import { addDays } from '#common/time.js';
 import { logStatus } from '#common/workoutStatus.js';
+import type { AppContext } from '../../context.js';
+import { trainingLoad } from '../activities/load.js';
+import { listActivities } from '../activities/repo.js';
 import { findRowById, type JournalRow, listJournalEntries, parseJson } from '../journal/repo.js';
 import { findTranscripts, recentTranscripts } from '../notes/repo.js';
 import { listTodos } from '../todos/repo.js';
 import { sessionsOfWeek } from '../training/service.js';
 import { listLogs } from '../workout/logsRepo.js';
 import { listPlans } from '../workout/plansRepo.js';
-import type { AttachedItem, CoachSource, JournalStructured, TranscriptItem, WorkoutItem } from './coachData.js';
+import type {
+  AttachedItem,
+  CoachData,
+  CoachSource,
+  JournalStructured,
+  TranscriptItem,
+  WorkoutItem,
+} from './coachData.js';
 import { FULL_ENTRY_CHARS } from './contextBuilder.js';
 
 /** How much of each feature's recent data a coach reads (the context builder weighs it further). */
@@ -75,7 +87,10 @@ function planTitle(json: string): string {
 export const workoutsSource: CoachSource = async (ctx, { userId, today }) => {
   const plans = await listPlans(ctx.db, userId, { limit: WORKOUT_ITEMS });
   const logs = await listLogs(ctx.db, userId, { limit: WORKOUT_ITEMS });
-  const training = await sessionsOfWeek(ctx, userId, today);
+  const [training, recorded] = await Promise.all([
+    sessionsOfWeek(ctx, userId, today),
+    recordedActivities(ctx, userId, today),
+  ]);
   const workouts: WorkoutItem[] = [
     ...plans.map((p) => ({ date: p.date, kind: 'plan' as const, text: planTitle(p.plan) })),
     ...logs.map((l) => ({
@@ -85,8 +100,22 @@ export const workoutsSource: CoachSource = async (ctx, { userId, today }) => {
       status: logStatus(l),
     })),
   ];
-  return { workouts, training };
+  return { workouts, training, recorded };
 };
+
+/** The last 14 days' recorded activities as lines, and the training load; nothing without any ever. */
+async function recordedActivities(ctx: AppContext, userId: number, today: string): Promise<CoachData['recorded']> {
+  const [load, recent] = await Promise.all([
+    trainingLoad(ctx.db, userId, today),
+    listActivities(ctx.db, userId, { limit: 20, offset: 0 }),
+  ]);
+  if (!load.latest) return [];
+  const since = addDays(today, -13);
+  const lines = recent.activities
+    .filter((a) => a.date >= since)
+    .map((a) => `- ${a.date}: ${activityLine(a)}${a.ascent_m ? `, ${Math.round(a.ascent_m)} m up` : ''}`);
+  return [{ lines, load }];
+}
 
 export const transcriptsSource: CoachSource = async (ctx, { userId, specificEntries }) => {
   const [recent, picked] = await Promise.all([

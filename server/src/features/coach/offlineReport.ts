@@ -1,4 +1,5 @@
 import { AI_TEXTS } from '#common/aiTexts.js';
+import { SPORT_LABELS } from '#common/api/activities.js';
 import type { CoachData, JournalItem, JournalStructured } from './coachData.js';
 import { daysBetween, withoutDeclined, withoutTranscriptToday } from './contextBuilder.js';
 
@@ -48,6 +49,14 @@ function trainingLines(data: CoachData, day: string): string[] {
   const lines: string[] = [];
   const today = data.training.find((t) => t.date === day && (t.status === 'planned' || t.status === 'done'));
   if (today) lines.push(`Training session today: ${today.start_time}–${today.end_time} (${today.minutes} min).`);
+  const week = data.recorded[0]?.load.last7 ?? [];
+  if (week.length) {
+    const parts = week.map(
+      (r) =>
+        `${SPORT_LABELS[r.sport].toLowerCase()} ${r.minutes} min${r.distance_km > 0 ? ` (${r.distance_km} km)` : ''}`,
+    );
+    lines.push(`Recorded by your watch in the last 7 days: ${parts.join(', ')}.`);
+  }
   const changed = data.training.filter((t) => t.note && t.date >= day && t.status !== 'skipped');
   if (changed.length)
     lines.push(

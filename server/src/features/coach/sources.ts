@@ -9,7 +9,7 @@ export type { CoachSource, SourceRequest } from './coachData.js';
  * A part of the coach data a source fills (attached entries come with their feature's part, the
  * calendar's notices with the calendar, the week's training sessions with the workouts).
  */
-export type CoachDataPart = keyof Omit<CoachData, 'attached' | 'calendarNotices' | 'training'>;
+export type CoachDataPart = keyof Omit<CoachData, 'attached' | 'calendarNotices' | 'training' | 'recorded'>;
 
 /**
  * The sources in use, one per feature, by the part they fill, in the order they are read.

@@ -6,6 +6,7 @@ import { loadConfig } from '../../config.js';
 import { type Db, migrateToLatest, openDatabase } from '../../db/index.js';
 import { HttpError } from '../../http/errors.js';
 import { RESTORE_USAGE, restoreCommand } from '../../jobs/dataCli.js';
+import { importUpload } from '../activities/service.js';
 import { exportZip } from './exportData.js';
 import { importExport, readExport } from './importData.js';
 import { copySqliteToPostgres, MigrateError } from './migrate.js';
@@ -14,6 +15,7 @@ export const DATA_USAGE = `Usage: npm run data -- <command>
   export --user NAME [file]       write the user's export zip (default: daymark-NAME-DATE.zip)
   import --user NAME file [--dry-run]
                                   import an export zip into the user's account
+  activities --user NAME file     import a watch file (.fit, .gpx, .tcx, maybe .gz) or a Strava/Garmin export zip
   migrate --to postgres://…       copy this SQLite instance (DATA_DIR) into an empty PostgreSQL database
 ${RESTORE_USAGE}`;
 
@@ -72,6 +74,31 @@ async function importCommand(args: string[], env: NodeJS.ProcessEnv) {
   });
 }
 
+async function activitiesCommand(args: string[], env: NodeJS.ProcessEnv) {
+  const file = positional(args, ['--user'])[0];
+  if (!file) throw new UsageError(DATA_USAGE);
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new UsageError(`There is no file ${file}.`);
+  const limit = loadConfig(env).activityImportMaxBytes;
+  if (fs.statSync(file).size > limit) {
+    throw new UsageError(`${file} is larger than ${Math.round(limit / 1024 / 1024)} MB (ACTIVITY_IMPORT_MAX_BYTES).`);
+  }
+  await withDatabase(env, async (db) => {
+    const user = await findUser(db, option(args, '--user'));
+    let shown = -1;
+    const result = await importUpload(db, user, file, path.basename(file), (done, total) => {
+      const percent = total ? Math.floor((done / total) * 100) : 100;
+      if (percent === shown) return;
+      shown = percent;
+      process.stderr.write(`\r  read ${done} of ${total} files (${percent}%)`);
+    });
+    if (shown >= 0) process.stderr.write('\n');
+    console.log(
+      `Imported into '${user.username}': ${result.imported} activities added (${result.attached} beside logs already written), ${result.duplicates} already there, ${result.failed.length} could not be read.`,
+    );
+    for (const f of result.failed) console.log(`  ${f.file}: ${f.reason}`);
+  });
+}
+
 async function migrateCommand(args: string[], env: NodeJS.ProcessEnv) {
   const to = option(args, '--to');
   if (!to || !/^postgres(ql)?:\/\//.test(to)) throw new UsageError(DATA_USAGE);
@@ -100,6 +127,7 @@ async function migrateCommand(args: string[], env: NodeJS.ProcessEnv) {
 export const DATA_COMMANDS: Record<string, (args: string[], env: NodeJS.ProcessEnv) => Promise<unknown>> = {
   export: exportCommand,
   import: importCommand,
+  activities: activitiesCommand,
   migrate: migrateCommand,
   restore: restoreCommand,
 };

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import { Zip, ZipDeflate } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { EXPORT_FORMAT, EXPORT_SCHEMA_VERSION } from '#common/api/dataTransfer.js';
 import type { Db } from '../../db/index.js';
 import { anyDb } from './anyDb.js';
@@ -92,11 +92,42 @@ export function exportZip(db: Db, user: ExportUser, now: Date = new Date()): Rea
     json.push(encoder.encode('}}\n'), true);
     await drained();
     await writeMarkdown(db, user.id, zip, drained);
+    await writeFiles(db, user.id, zip, drained);
     zip.end();
   };
   produce().catch((err) => out.destroy(err));
   return out;
 }
+
+/** Each table's files of their own (an activity's original), a few at a time, stored as they are kept (gzipped). */
+async function writeFiles(db: Db, userId: number, zip: Zip, drained: () => Promise<void>) {
+  for (const spec of EXPORTED_TABLES) {
+    const file = spec.file;
+    if (!file) continue;
+    let after = 0;
+    for (;;) {
+      const page = (await anyDb(db)
+        .selectFrom(`${file.table} as f`)
+        .innerJoin(`${spec.name} as r`, 'r.id', `f.${file.column}`)
+        .select(['f.id as file_id', 'f.data', 'r.fingerprint', 'r.file_name'])
+        .where('f.user_id', '=', userId)
+        .where('f.id', '>', after)
+        .orderBy('f.id')
+        .limit(FILE_PAGE)
+        .execute()) as Array<Row & { file_id: number; data: string }>;
+      for (const row of page) {
+        const base = String(row.file_name).split('/').pop()?.replace(/\.gz$/i, '') || 'file';
+        const entry = new ZipPassThrough(`${file.folder(row)}${base.replace(/[^\w.-]+/g, '_')}.gz`);
+        zip.add(entry);
+        entry.push(new Uint8Array(Buffer.from(row.data, 'base64')), true);
+        await drained();
+      }
+      if (page.length < FILE_PAGE) break;
+      after = Number(page[page.length - 1]?.file_id);
+    }
+  }
+}
+const FILE_PAGE = 20;
 
 function addFile(zip: Zip, name: string, text: string) {
   const file = new ZipDeflate(name, { level: 6 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import type { Kysely } from 'kysely';
+import { ACTIVITY_LIMITS } from '#common/api/activities.js';
 import { DATA_TEXT, EXPORT_FORMAT, EXPORT_SCHEMA_VERSION, type ImportReport } from '#common/api/dataTransfer.js';
 import { timeZoneName } from '#common/api/dates.js';
 import type { Db } from '../../db/index.js';
@@ -12,9 +13,13 @@ import { EXPORTED_TABLES, type Row, rowSchema, type TableSpec } from './tables.j
 /** daymark.json may unpack to at most this many bytes (a zip bomb is refused before inflating). */
 const MAX_JSON_BYTES = 512 * 1024 * 1024;
 const MAX_REASONS = 100;
+/** The folder of the files that belong to rows (an activity's original file). */
+const ROW_FILES = 'activities/';
 
 export interface ExportDoc {
   schemaVersion: number;
+  /** The zip's files that belong to rows (activities/<fingerprint>/<file>.gz), by name. */
+  files: Record<string, Uint8Array>;
   tables: Record<string, unknown>;
   /** The exporting account's time zone, as written (checked when the import is planned). */
   timezone: unknown;
@@ -28,9 +33,14 @@ export function readExport(zip: Uint8Array): ExportDoc {
   if (zip.length < 4 || zip[0] !== 0x50 || zip[1] !== 0x4b) throw new HttpError(400, DATA_TEXT.notZip);
   let files: Record<string, Uint8Array>;
   let declared = 0;
+  let fileCount = 0;
   try {
     files = unzipSync(zip, {
       filter: (f) => {
+        if (f.name.startsWith(ROW_FILES) && !f.name.includes('..')) {
+          fileCount++;
+          return fileCount <= ACTIVITY_LIMITS.filesPerExport && f.originalSize <= ACTIVITY_LIMITS.fileBytes;
+        }
         if (f.name !== 'daymark.json') return false;
         declared = f.originalSize;
         return f.originalSize <= MAX_JSON_BYTES;
@@ -40,6 +50,8 @@ export function readExport(zip: Uint8Array): ExportDoc {
     throw new HttpError(400, DATA_TEXT.damaged);
   }
   const json = files['daymark.json'];
+  const rowFiles: Record<string, Uint8Array> = {};
+  for (const [name, data] of Object.entries(files)) if (name.startsWith(ROW_FILES)) rowFiles[name] = data;
   if (!json) throw new HttpError(400, declared > MAX_JSON_BYTES ? DATA_TEXT.damaged : DATA_TEXT.noManifest);
   let doc: unknown;
   try {
@@ -56,7 +68,7 @@ export function readExport(zip: Uint8Array): ExportDoc {
   }
   if (!tables || typeof tables !== 'object' || Array.isArray(tables)) throw new HttpError(400, DATA_TEXT.notExport);
   const timezone = account && typeof account === 'object' ? (account as Row).timezone : undefined;
-  return { schemaVersion, tables: tables as Record<string, unknown>, timezone };
+  return { schemaVersion, tables: tables as Record<string, unknown>, timezone, files: rowFiles };
 }
 
 interface Plan {
@@ -177,7 +189,13 @@ async function planTimeZone(
 }
 
 /** Writes the planned rows in one transaction; children get their parents' new or existing ids. */
-async function applyPlan(trx: Kysely<unknown>, userId: number, adds: Map<string, Row[]>, now: Date) {
+async function applyPlan(
+  trx: Kysely<unknown>,
+  userId: number,
+  adds: Map<string, Row[]>,
+  now: Date,
+  files: Record<string, Uint8Array>,
+) {
   const idByKey = new Map<string, Map<string, number>>();
   for (const spec of EXPORTED_TABLES) {
     const ids = (await existingKeys(trx, spec, userId, new Map())).idByKey;
@@ -199,8 +217,29 @@ async function applyPlan(trx: Kysely<unknown>, userId: number, adds: Map<string,
       }
       const inserted = await anyDb(trx).insertInto(spec.name).values(values).returning('id').executeTakeFirstOrThrow();
       ids.set(spec.key(row), Number(inserted.id));
+      if (spec.file) await attachFile(trx, userId, spec.file, row, Number(inserted.id), files);
     }
   }
+}
+
+/** Keeps the row's own file from the zip (gzipped, as exported), when the export has one. */
+async function attachFile(
+  trx: Kysely<unknown>,
+  userId: number,
+  file: NonNullable<TableSpec['file']>,
+  row: Row,
+  id: number,
+  files: Record<string, Uint8Array>,
+) {
+  const folder = file.folder(row);
+  const name = Object.keys(files).find((n) => n.startsWith(folder));
+  const data = name ? files[name] : undefined;
+  // Only a gzip is kept: the file is given back as it came.
+  if (!data || data[0] !== 0x1f || data[1] !== 0x8b) return;
+  await anyDb(trx)
+    .insertInto(file.table)
+    .values({ user_id: userId, [file.column]: id, data: Buffer.from(data).toString('base64') })
+    .execute();
 }
 
 /** Imports an export into the user's account (or, with dryRun, only reports what it would do). */
@@ -219,7 +258,7 @@ export async function importExport(
   }
   return db.transaction().execute(async (trx) => {
     const plan = await planImport(anyDb(trx), userId, doc, false);
-    await applyPlan(anyDb(trx), userId, plan.adds, now);
+    await applyPlan(anyDb(trx), userId, plan.adds, now, doc.files);
     if (plan.report.timezone) {
       await anyDb(trx)
         .updateTable('users')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIVITY_FORMATS, SPORTS } from '#common/api/activities.js';
 import { timeZoneName } from '#common/api/dates.js';
 import { trainingRule } from '#common/api/training.js';
 import { nextRun, scheduleProblem } from '#common/cronSchedule.js';
@@ -25,7 +26,9 @@ type ColumnType =
   | 'flagNull'
   | 'json'
   | 'jsonNull'
-  | 'zone';
+  | 'zone'
+  | 'number'
+  | 'numberNull';
 
 const MAX_TEXT = 2_000_000;
 // PostgreSQL text cannot hold NUL characters, so no export may bring one in.
@@ -55,6 +58,8 @@ const COLUMN: Record<ColumnType, z.ZodType> = {
   json: text.refine(isJson, 'not JSON text'),
   jsonNull: orNull(text.refine(isJson, 'not JSON text')),
   zone: z.string().refine((s) => timeZoneName.safeParse(s).success, 'not a time zone'),
+  number: z.number().finite().min(0).max(1e12),
+  numberNull: orNull(z.number().finite().min(0).max(1e12)),
 };
 
 export type Row = Record<string, unknown>;
@@ -74,6 +79,12 @@ export interface TableSpec {
   check?: (row: Row) => string | null;
   /** Columns an imported row gets from this installation rather than from the export. */
   derived?: (row: Row, now: Date) => Row;
+  /**
+   * A file of its own in the export zip that belongs to each row (an activity's original file):
+   * the folder of the row's entry, the table that keeps the file (base64 `data`, the row's id in
+   * `column`), and the file's name in the zip.
+   */
+  file?: { folder: (row: Row) => string; table: keyof Database & string; column: string };
 }
 
 const k = (...parts: unknown[]) => JSON.stringify(parts);
@@ -87,6 +98,21 @@ const trainingRuleJson = (r: Row): string | null => {
   const parsed = trainingRule.safeParse(JSON.parse(String(r.rule)));
   return parsed.success ? null : `rule: ${parsed.error.issues[0]?.message ?? 'not a training rule'}`;
 };
+
+/** An activity's figures must name a known sport and format, with a valid start. */
+function checkActivity(r: Row): string | null {
+  if (!(SPORTS as readonly string[]).includes(String(r.sport)))
+    return `sport: ${String(r.sport).slice(0, 50)} is not a sport`;
+  if (!(ACTIVITY_FORMATS as readonly string[]).includes(String(r.format))) return 'format: not fit, gpx or tcx';
+  if (!/^[0-9a-f]{32}$/.test(String(r.fingerprint))) return 'fingerprint: not an activity fingerprint';
+  if (!Array.isArray(JSON.parse(String(r.laps))) || !Array.isArray(JSON.parse(String(r.route)))) {
+    return 'laps and route must be lists';
+  }
+  return null;
+}
+
+/** Where an activity's original file lies in an export zip: its folder, then the file's own name. */
+export const activityFileFolder = (r: Row) => `activities/${String(r.fingerprint)}/`;
 
 export const EXPORTED_TABLES: TableSpec[] = [
   {
@@ -218,6 +244,34 @@ export const EXPORTED_TABLES: TableSpec[] = [
     key: () => k('settings'),
   },
   {
+    // Activities imported from watch files, with their laps and route; each one's original file
+    // travels beside daymark.json (activities/<fingerprint>/<file>.gz).
+    name: 'activities',
+    columns: {
+      fingerprint: 'text',
+      date: 'date',
+      start_at: 'instant',
+      sport: 'text',
+      name: 'textNull',
+      device: 'textNull',
+      elapsed_s: 'number',
+      moving_s: 'numberNull',
+      distance_m: 'numberNull',
+      ascent_m: 'numberNull',
+      avg_hr: 'numberNull',
+      max_hr: 'numberNull',
+      calories: 'numberNull',
+      format: 'text',
+      file_name: 'text',
+      laps: 'json',
+      route: 'json',
+      created_at: 'instant',
+    },
+    key: (r) => k(r.fingerprint),
+    check: checkActivity,
+    file: { folder: activityFileFolder, table: 'activity_files', column: 'activity_id' },
+  },
+  {
     // The training rule (sessions a week, lengths, days, windows); its weeks are planned anew.
     name: 'training_rules',
     columns: { rule: 'json', updated_at: 'instant' },
@@ -290,6 +344,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   search_index: 'derived from the exported rows, rebuilt by the database on import',
   login_attempts: 'failed-login counters of the installation, not of an account',
   device_cookies: 'secrets (hashes of the device cookies of browsers that signed in at this installation)',
+  activity_files: 'the original activity files travel as files of their own in the export zip (activities/…)',
   training_weeks: 'which weeks were planned at this installation; the rule plans the weeks ahead again',
   training_sessions:
     "times held in this installation's calendar connections; the rule places the sessions again in the calendars connected after an import",

@@ -1,9 +1,11 @@
+import type { Sport } from '#common/api/activities.js';
 import { STATS_RANGES, type Stats, type StatsRange, type StatsWeek } from '#common/api/stats.js';
 import { addDays, sundayOf } from '#common/time.js';
 import type { Db } from '../../db/index.js';
 import type { Dialect } from '../../db/migrationHelpers.js';
 import { boundedMemo, frozen } from '../../textMemo.js';
 import { dayStartIn, todayInZone } from '../../time/dayStarts.js';
+import { activitiesBetween } from '../activities/repo.js';
 import * as trainingRepo from '../training/repo.js';
 import * as repo from './repo.js';
 
@@ -77,6 +79,40 @@ async function sessionsPerWeek(db: Db, userId: number, from: string, to: string,
   return [...perWeek.values()];
 }
 
+/**
+ * Imported activities of the range: minutes and kilometres per week and sport, and each day's
+ * average heart rate (the activities' averages weighted by their time).
+ */
+async function activityFigures(db: Db, userId: number, from: string, to: string, starts: readonly string[]) {
+  const rows = await activitiesBetween(db, userId, from, to);
+  const weeks = new Map<string, Stats['activityWeeks'][number]>();
+  const hr = new Map<string, { beats: number; seconds: number }>();
+  for (const r of rows) {
+    const start = starts.findLast((s) => s <= r.date);
+    if (!start) continue;
+    const seconds = Number(r.moving_s ?? r.elapsed_s);
+    const key = `${start}|${r.sport}`;
+    const w = weeks.get(key) ?? { start, sport: r.sport as Sport, minutes: 0, distance_km: 0 };
+    w.minutes += seconds / 60;
+    w.distance_km += Number(r.distance_m ?? 0) / 1000;
+    weeks.set(key, w);
+    if (r.avg_hr !== null && seconds > 0) {
+      const d = hr.get(r.date) ?? { beats: 0, seconds: 0 };
+      d.beats += Number(r.avg_hr) * seconds;
+      d.seconds += seconds;
+      hr.set(r.date, d);
+    }
+  }
+  return {
+    activityWeeks: [...weeks.values()].map((w) => ({
+      ...w,
+      minutes: Math.round(w.minutes),
+      distance_km: Math.round(w.distance_km * 10) / 10,
+    })),
+    heartRate: [...hr.entries()].map(([date, d]) => ({ date, avg_hr: Math.round(d.beats / d.seconds) })),
+  };
+}
+
 /** Everything the stats page draws, over the last weeks of the user's (Sunday-start weeks). */
 export async function stats(
   db: Db,
@@ -130,8 +166,6 @@ export async function stats(
     exerciseOutcomes,
     feedback: { liked, disliked },
     energy,
-    // Filled from the imported activities (features/activities) in the next step.
-    activityWeeks: [],
-    heartRate: [],
+    ...(await activityFigures(db, user.id, from, to, starts)),
   };
 }

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { Sport } from '#common/api/activities.js';
 import type { GenerationEvent, WorkoutPlan } from '#common/api/workout.js';
+import { addDays } from '#common/time.js';
 import { type PlannerInput, planWorkout, targetMinutes } from '#common/workoutPlanner.js';
 import { AI_MESSAGES } from '../../ai/errors.js';
 import { type LlmWorkout, llmWorkoutSchema, WORKOUT_SYSTEM_PROMPT, workoutPrompt } from '../../ai/prompts/workout.js';
 import { AiError } from '../../ai/provider.js';
 import type { AppContext } from '../../context.js';
+import { activitiesBetween } from '../activities/repo.js';
 import { afterWorkoutGenerated } from '../calendar/workoutSync.js';
 import { afterPlanGenerated, sessionOfDate } from '../training/service.js';
 import { listLogs } from './logsRepo.js';
@@ -29,12 +32,13 @@ function withUuids(plan: WorkoutPlan): WorkoutPlan & { uuid: string } {
 
 /** The planner's inputs from the database: settings, the last two weeks of plans and logs, feedback. */
 async function gatherInputs(ctx: AppContext, userId: number, date: string, customPrompt: string | undefined) {
-  const [settings, plans, logs, verdicts, session] = await Promise.all([
+  const [settings, plans, logs, verdicts, session, recorded] = await Promise.all([
     loadSettings(ctx.db, userId),
     listPlans(ctx.db, userId, { limit: 14 }),
     listLogs(ctx.db, userId, { limit: 14 }),
     feedbackVerdicts(ctx.db, userId),
     sessionOfDate(ctx, userId, date),
+    activitiesBetween(ctx.db, userId, addDays(date, -7), addDays(date, -1)),
   ]);
   const skipped = new Set(logs.filter((l) => l.workout_skipped === 1).map((l) => l.date));
   const input: PlannerInput = {
@@ -50,6 +54,12 @@ async function gatherInputs(ctx: AppContext, userId: number, date: string, custo
     liked: verdicts.liked,
     disliked: verdicts.disliked,
     session,
+    recentActivities: recorded.map((a) => ({
+      date: a.date,
+      sport: a.sport as Sport,
+      minutes: Math.round(Number(a.moving_s ?? a.elapsed_s) / 60),
+      distance_km: Math.round(Number(a.distance_m ?? 0) / 100) / 10,
+    })),
   };
   return input;
 }

@@ -1,6 +1,9 @@
+import { activityLine } from '#common/activityFigures.js';
+import { activitySummary } from '#common/api/activities.js';
 import { saveLogRequest } from '#common/api/workout.js';
 import { dayStatus, LOG_STATUS_LABEL } from '#common/workoutStatus.js';
 import type { Db } from '../../db/index.js';
+import { listActivities } from '../../features/activities/repo.js';
 import { generateWorkout } from '../../features/workout/generation.js';
 import { getLogByDate, listLogs, saveLog } from '../../features/workout/logsRepo.js';
 import { getPlanByDate, listPlanSummaries, type PlanRow } from '../../features/workout/plansRepo.js';
@@ -164,27 +167,35 @@ export const workoutTools: ToolDef[] = [
     name: 'workout_history',
     title: 'Workout history',
     description:
-      'The latest workout logs and planned workouts, newest first, a page at a time: `limit` of each from `offset`.',
+      'The latest workout logs, planned workouts and activities recorded by a watch or bike computer (imported files: sport, distance, time, heart rate, device), newest first, a page at a time: `limit` of each from `offset`.',
     input: {
       limit: z.number().int().min(1).max(100).default(14).describe('How many of each'),
       offset: z.number().int().min(0).max(1_000_000).default(0).describe('How many of each to skip'),
     },
-    output: { logs: z.array(log), plans: z.array(z.object({ id: z.number(), date: z.string(), title: z.string() })) },
+    output: {
+      logs: z.array(log),
+      plans: z.array(z.object({ id: z.number(), date: z.string(), title: z.string() })),
+      activities: z.array(activitySummary),
+    },
     write: false,
     async run(t, { limit, offset }) {
-      const [logs, plans] = await Promise.all([
+      const [logs, plans, recorded] = await Promise.all([
         listLogs(t.ctx.db, t.user.id, { limit, offset }),
         listPlanSummaries(t.ctx.db, t.user.id, { limit, offset }),
+        listActivities(t.ctx.db, t.user.id, { limit, offset }),
       ]);
       const data = {
         logs: logs.map(presentLog),
         plans: plans.map((p) => ({ id: p.id, date: p.date, title: p.title })),
+        activities: recorded.activities,
       };
       const text = [
         'Logs:',
         ...data.logs.map((l) => `- ${l.date}: ${logLine(l)}`),
         'Plans:',
         ...data.plans.map((p) => `- ${p.date}: ${p.title}`),
+        'Recorded activities:',
+        ...data.activities.map((a) => `- ${a.date}: ${activityLine(a)}${a.device ? ` (${a.device})` : ''}`),
       ].join('\n');
       return { data, text };
     },

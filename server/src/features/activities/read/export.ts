@@ -8,7 +8,8 @@ import { ActivityFileError, type ParsedActivity, REASONS, tooLarge } from './typ
 export type ExportItem =
   /** First, once: how many activity files the export holds (the progress's denominator). */
   | { kind: 'total'; total: number }
-  | { kind: 'activity'; file: string; activity: ParsedActivity }
+  /** `bytes`: the file as it lies in the zip (gzipped when it was), kept as the original. */
+  | { kind: 'activity'; file: string; activity: ParsedActivity; bytes: Buffer }
   | { kind: 'failed'; file: string; reason: string };
 
 export interface ExportLimits {
@@ -96,8 +97,9 @@ export async function* readExport(
         continue;
       }
       let activity: ParsedActivity;
+      let bytes: Buffer;
       try {
-        const bytes = await readEntry(zip, entry, limits.fileBytes);
+        bytes = await readEntry(zip, entry, limits.fileBytes);
         activity = parseActivityFile(bytes, file, { maxBytes: limits.fileBytes });
       } catch (error) {
         yield { kind: 'failed', file, reason: reasonOf(error) };
@@ -108,7 +110,7 @@ export async function* readExport(
         if (row.name) activity.name = row.name;
         activity.sport = sportFromName(row.type) ?? activity.sport;
       }
-      yield { kind: 'activity', file, activity };
+      yield { kind: 'activity', file, activity, bytes };
     }
   } finally {
     zip.close();

@@ -3,7 +3,7 @@ import { ACTIVITY_LIMITS } from '#common/api/activities.js';
 import { looksLikeFit, parseFit } from './fit.js';
 import { parseGpx } from './gpx.js';
 import { parseTcx } from './tcx.js';
-import { ActivityFileError, REASONS, tooLarge } from './types.js';
+import { ActivityFileError, type ParsedActivity, REASONS, tooLarge } from './types.js';
 import { xmlRootName, xmlText } from './xml.js';
 
 export type { ParsedActivity } from './types.js';
@@ -58,5 +58,3 @@ export function parseActivityFile(bytes: Buffer, _fileName: string, opts: ReadOp
     throw new ActivityFileError(REASONS.damaged, { cause: error });
   }
 }
-
-import type { ParsedActivity } from './types.js';
