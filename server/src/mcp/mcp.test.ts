@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TRAINING_RULE } from '#common/api/training.js';
@@ -166,6 +168,19 @@ describe('MCP server', () => {
     expect(hist.plans[0].title).toBe(gen.plan.title);
     const further = await call(mcp, 'workout_history', { limit: 5, offset: 1 });
     expect([further.logs, further.plans]).toEqual([[], []]);
+    // An activity imported from a watch file is in the history too, with its figures and device.
+    const fit = fs.readFileSync(path.join(import.meta.dirname, '../features/activities/fixtures/coros-pace2-run.fit'));
+    const imported = await rest.request({
+      method: 'POST',
+      url: '/api/activities/import?name=run.fit',
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: fit,
+    });
+    expect(imported.statusCode).toBe(200);
+    const withActivity = await call(mcp, 'workout_history', { limit: 5 });
+    expect(withActivity.activities).toHaveLength(1);
+    expect(withActivity.activities[0]).toMatchObject({ sport: 'running', device: 'COROS PACE 2', format: 'fit' });
+    expect(withActivity.activities[0].distance_m).toBeGreaterThan(9000);
 
     // Today: one call with everything (the goals of the week holding today: none on a Sunday).
     const currentGoals = week === currentWeek('UTC') ? ['Rest'] : [];

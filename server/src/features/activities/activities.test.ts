@@ -22,6 +22,7 @@ const INDOOR = 'edge800-indoor-trainer.fit';
 const SWIM = 'fenix6-pool-swim.fit';
 const GPX = 'strava-run.gpx';
 const TCX = 'forerunner410-run.tcx';
+const HIKE = 'gpsbabel-gpx10-cerknicko.gpx';
 
 let h: Harness;
 beforeAll(async () => {
@@ -393,18 +394,26 @@ describe('the coach and the planner', () => {
     expect(context).toMatch(/Load, last 7 days: .*min/);
   });
 
-  it('after a long recorded run yesterday, the offline plan is an easier one and says why', async () => {
+  it('after a long recorded activity yesterday, the offline plan is an easier one and says why', async () => {
     const c = await userIn('tired', 'UTC');
-    await upload(c, LAPS_RUN, fixture(LAPS_RUN));
-    const run = (await list(c)).activities[0] as ActivitySummary;
-    const next = new Date(Date.parse(`${run.date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    const plan = (await generate(c, next)).events.at(-1)?.data;
-    const minutes = Math.round((run.moving_s ?? run.elapsed_s) / 60);
-    if (minutes >= 60) {
-      expect(plan.intensity).toBe('easy');
-      expect(JSON.parse(plan.plan).notes).toContain("Yesterday's run");
-    } else {
-      expect(plan.intensity).not.toBe('hard');
-    }
+    // Two hours of walking in the hills (GPSBabel's GPX 1.0 sample): long enough to count.
+    await upload(c, HIKE, fixture(HIKE));
+    const hike = (await list(c)).activities[0] as ActivitySummary;
+    expect(hike.elapsed_s / 60).toBeGreaterThanOrEqual(60);
+    const next = new Date(Date.parse(`${hike.date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const intensityOf = async (client: Client) => {
+      const id = (await generate(client, next)).events.at(-1)?.data.id as number;
+      const row = await h.ctx.db
+        .selectFrom('workout_plans')
+        .select(['intensity', 'plan'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return { intensity: row.intensity, notes: JSON.parse(row.plan).notes as string };
+    };
+    const tired = await intensityOf(c);
+    expect(tired.intensity).toBe('easy');
+    expect(tired.notes).toContain("Yesterday's activity (4.6 km in 120 minutes) was a long one");
+    // Without it, the same day is planned as usual.
+    expect((await intensityOf(await userIn('rested', 'UTC'))).intensity).toBe('moderate');
   });
 });

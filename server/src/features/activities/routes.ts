@@ -220,7 +220,7 @@ export async function activityRoutes(app: App, ctx: AppContext) {
         operationId: 'activities.delete',
         summary: 'Delete an imported activity and its original file (the log of its day stays)',
         params: activityIdParams,
-        response: { 204: z.null(), ...errors(400, 401, 403, 404) },
+        response: { 204: z.null(), ...errors(400, 401, 403, 404, 413) },
       },
     },
     async (request, reply) => {

@@ -194,7 +194,7 @@ async function applyPlan(
   userId: number,
   adds: Map<string, Row[]>,
   now: Date,
-  files: Record<string, Uint8Array>,
+  files: Map<string, Uint8Array>,
 ) {
   const idByKey = new Map<string, Map<string, number>>();
   for (const spec of EXPORTED_TABLES) {
@@ -229,13 +229,11 @@ async function attachFile(
   file: NonNullable<TableSpec['file']>,
   row: Row,
   id: number,
-  files: Record<string, Uint8Array>,
+  files: Map<string, Uint8Array>,
 ) {
-  const folder = file.folder(row);
-  const name = Object.keys(files).find((n) => n.startsWith(folder));
-  const data = name ? files[name] : undefined;
+  const data = files.get(file.folder(row));
   // Only a gzip is kept: the file is given back as it came.
-  if (!data || data[0] !== 0x1f || data[1] !== 0x8b) return;
+  if (data?.[0] !== 0x1f || data[1] !== 0x8b) return;
   await anyDb(trx)
     .insertInto(file.table)
     .values({ user_id: userId, [file.column]: id, data: Buffer.from(data).toString('base64') })
@@ -258,7 +256,11 @@ export async function importExport(
   }
   return db.transaction().execute(async (trx) => {
     const plan = await planImport(anyDb(trx), userId, doc, false);
-    await applyPlan(anyDb(trx), userId, plan.adds, now, doc.files);
+    // The row files by their folder (activities/<fingerprint>/), the part a row names.
+    const byFolder = new Map(
+      Object.entries(doc.files).map(([name, data]) => [name.slice(0, name.lastIndexOf('/') + 1), data]),
+    );
+    await applyPlan(anyDb(trx), userId, plan.adds, now, byFolder);
     if (plan.report.timezone) {
       await anyDb(trx)
         .updateTable('users')

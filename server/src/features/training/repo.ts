@@ -25,6 +25,14 @@ export async function getRule(db: Db, userId: number): Promise<TrainingRuleValue
   });
 }
 
+/** Whether the user's rule is on, in one read (no rule saved: off, and no defaults are read). */
+export async function ruleIsOn(db: Db, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('training_rules').select('rule').where('user_id', '=', userId).executeTakeFirst();
+  if (!row) return false;
+  const parsed = trainingRule.safeParse({ ...DEFAULT_TRAINING_RULE, ...(JSON.parse(row.rule) as object) });
+  return parsed.success && parsed.data.enabled;
+}
+
 export async function saveRule(db: Db, userId: number, rule: TrainingRuleValue): Promise<void> {
   const now = nowIso();
   await db

@@ -108,6 +108,14 @@ interface Scope {
   rule: TrainingRuleValue;
   weekStart: string;
   now: number;
+  /** Whether a calendar takes training events, asked once per scope (calendarWritable). */
+  writable?: Promise<boolean>;
+}
+
+/** Whether a connected calendar takes the training events: read once for a scope. */
+function calendarWritable(ctx: AppContext, s: Scope): Promise<boolean> {
+  s.writable ??= hasWritableCalendar(ctx, s.userId, 'training');
+  return s.writable;
 }
 
 async function scopeOf(ctx: AppContext, userId: number, date: string | undefined, now: number): Promise<Scope> {
@@ -134,7 +142,7 @@ async function presentWeek(ctx: AppContext, s: Scope): Promise<TrainingWeek> {
     enabled: s.rule.enabled,
     sessions: rows.map((r) => present(r, s.zone, logged)),
     unplaced,
-    calendar_writable: await hasWritableCalendar(ctx, s.userId, 'training'),
+    calendar_writable: await calendarWritable(ctx, s),
   };
 }
 
@@ -172,7 +180,7 @@ async function eventOf(ctx: AppContext, s: Scope, row: repo.SessionRow) {
  * removed. A failed write marks the session 'failed'; the next refresh tries again.
  */
 async function holdInCalendar(ctx: AppContext, s: Scope, rows: repo.SessionRow[], rewrite: Set<number>) {
-  const writable = s.rule.write_to_calendar && (await hasWritableCalendar(ctx, s.userId, 'training'));
+  const writable = s.rule.write_to_calendar && (await calendarWritable(ctx, s));
   for (const row of rows) {
     const wanted = row.status === 'planned' && writable;
     try {
@@ -365,6 +373,8 @@ async function answerFor(ctx: AppContext, s: Scope, id: number) {
  * defended (see the module comment). Returns the sessions it changed.
  */
 export async function defendWeek(ctx: AppContext, userId: number, now = Date.now()): Promise<number> {
+  // Every refresh of every user's calendars comes here: most have no rule on, told by one read.
+  if (!(await repo.ruleIsOn(ctx.db, userId))) return 0;
   const s = await scopeOf(ctx, userId, undefined, now);
   if (!s.rule.enabled) return 0;
   if (await repo.takeWeek(ctx.db, userId, s.weekStart)) {

@@ -141,9 +141,9 @@ function pathLength(seg: Point[]): number {
 export function creatorName(v: unknown): string | null {
   const s = displayText(v);
   if (!s) return null;
-  const cleaned = s
-    .replace(/\s*[-–(]?\s*https?:\/\/\S*\)?\s*$/i, '')
-    .replace(/\s+-\s*$/, '')
-    .trim();
+  // Cut at the address, then drop the dashes, brackets and spaces before it (no backtracking pattern).
+  const at = s.search(/https?:\/\//i);
+  let cleaned = at >= 0 ? s.slice(0, at) : s;
+  while (cleaned && ' \t\n-–('.includes(cleaned.at(-1) as string)) cleaned = cleaned.slice(0, -1);
   return cleaned || s;
 }

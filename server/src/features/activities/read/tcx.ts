@@ -129,5 +129,6 @@ function bpm(v: unknown): string | null {
 /** "Forerunner 410 Software Version 2.20" → "Forerunner 410". */
 function deviceName(name: string | null): string | null {
   if (!name) return null;
-  return name.replace(/\s+Software Version.*$/i, '').trim() || name;
+  const at = name.toLowerCase().indexOf('software version');
+  return (at >= 0 ? name.slice(0, at) : name).trim() || name;
 }
