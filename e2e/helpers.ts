@@ -63,6 +63,7 @@ export const SCREENS = [
   '/workout',
   '/workout/history',
   '/workout/log',
+  '/workout/import',
   '/workout/settings',
   '/workout/stats',
   '/coach',

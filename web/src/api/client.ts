@@ -73,7 +73,8 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
-function handleUnauthorized(): void {
+/** Forgets the token and sends the user to sign in (what a 401 does; exported for the XMLHttpRequest upload). */
+export function handleUnauthorized(): void {
   clearToken();
   const { pathname, search } = window.location;
   if (!pathname.startsWith('/login')) onUnauthorized(loginPathFor({ pathname, search }));
@@ -107,7 +108,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function serverMessageOf(body: unknown): string | undefined {
+/** The server's `error` (else `message`) text of a parsed error body. */
+export function serverMessageOf(body: unknown): string | undefined {
   if (body && typeof body === 'object') {
     const { error, message } = body as { error?: unknown; message?: unknown };
     if (typeof error === 'string' && error) return error;

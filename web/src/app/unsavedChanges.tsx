@@ -2,6 +2,12 @@ import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { type BlockerFunction, useBlocker } from 'react-router';
 import { ConfirmDialog } from '../ui';
 
+export interface LeaveGuardTexts {
+  title: string;
+  message: string;
+  confirmLabel: string;
+}
+
 /**
  * Guards a form with a manual Save: while `dirty`, a navigation inside the app (a link, the tab
  * bar, Back) stops and asks "Leave without saving?" with the router's own blocker, and closing or
@@ -10,8 +16,10 @@ import { ConfirmDialog } from '../ui';
  * `what` names what would be lost, in the user's words: "this week's plan", "the job's settings".
  * A change of the query string alone (a tab inside the same screen that keeps the form mounted)
  * is not blocked.
+ *
+ * `texts` replaces the question for work that is under way rather than unsaved (an upload).
  */
-export function useLeaveGuard(dirty: boolean, what: string): ReactNode {
+export function useLeaveGuard(dirty: boolean, what: string, texts?: LeaveGuardTexts): ReactNode {
   // Read when a navigation starts, not from the render that registered the blocker: a form that
   // saves and then navigates away (in an effect after the saved render) is no longer dirty.
   const dirtyNow = useRef(dirty);
@@ -50,9 +58,9 @@ export function useLeaveGuard(dirty: boolean, what: string): ReactNode {
       onOpenChange={(open) => {
         if (!open && !leaving.current && latest.current.state === 'blocked') latest.current.reset();
       }}
-      title="Leave without saving?"
-      message={`Your unsaved changes to ${what} will be lost.`}
-      confirmLabel="Leave without saving"
+      title={texts?.title ?? 'Leave without saving?'}
+      message={texts?.message ?? `Your unsaved changes to ${what} will be lost.`}
+      confirmLabel={texts?.confirmLabel ?? 'Leave without saving'}
       cancelLabel="Stay"
       onConfirm={() => {
         if (latest.current.state !== 'blocked') return;

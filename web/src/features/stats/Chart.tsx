@@ -15,7 +15,14 @@ function readPalette(el: HTMLElement): Palette {
   return {
     text: v('--color-text-muted', '#545c69'),
     grid: v('--color-border', '#dfe3e8'),
-    series: [v('--chart-1', '#0f766e'), v('--chart-2', '#b45309'), v('--chart-3', '#6d28d9')],
+    series: [
+      v('--chart-1', '#0f766e'),
+      v('--chart-2', '#b45309'),
+      v('--chart-3', '#6d28d9'),
+      v('--chart-4', '#2563eb'),
+      v('--chart-5', '#be185d'),
+      v('--chart-6', '#4d7c0f'),
+    ],
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type StatsRange,
 } from '#common/api/stats.js';
 import { Card, ErrorState, LoadingState } from '../../ui';
+import { ActivityCharts } from './activityCharts';
 import { longDate, shortDate, useStats } from './api';
 import { ChartCard, EnergyLine, WeeklyBars } from './charts';
 import { Outcomes, Verdicts } from './lists';
@@ -117,6 +118,7 @@ function StatsBody({ stats }: { stats: Stats }) {
         >
           <WeeklyBars weeks={weeks} series={[sessionsPlanned, sessionsDone]} />
         </ChartCard>
+        <ActivityCharts stats={stats} />
         <ChartCard
           title="Journal consistency"
           description="Mornings and evenings written per week"

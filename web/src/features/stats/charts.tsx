@@ -169,3 +169,103 @@ export function EnergyLine({
     />
   );
 }
+
+/** A stack's layer: its values for each week (not summed) and the palette colour it is drawn in. */
+export interface Layer extends Column {
+  color: number;
+}
+
+/**
+ * Bars per week with the layers stacked (the first at the bottom). uPlot draws each bar from
+ * zero, so the running sums are drawn top layer first and each lower one over it.
+ */
+export function StackedWeeklyBars({ weeks, layers, unit }: { weeks: StatsWeek[]; layers: Layer[]; unit: string }) {
+  const x = weeks.map((_, i) => i);
+  const sums: Array<Array<number | null>> = [];
+  layers.forEach((layer, i) => {
+    sums.push(layer.values.map((v, w) => (i > 0 ? (sums[i - 1]?.[w] ?? 0) : 0) + (v ?? 0)));
+  });
+  const order = layers.map((_, i) => i).reverse();
+  return (
+    <Chart
+      data={[x, ...order.map((i) => sums[i] ?? [])] as uPlot.AlignedData}
+      options={(_w, p) => ({
+        height: 220,
+        padding: [8, 8, 0, 0],
+        legend: { show: false },
+        cursor: { drag: { x: false, y: false }, points: { show: false } },
+        scales: {
+          x: { time: false, range: [-0.6, weeks.length - 0.4] },
+          y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
+        },
+        axes: [weekAxis(weeks, p), { ...countAxis(p, unit), size: 48 }],
+        series: [
+          {},
+          ...order.map((i) => {
+            const color = p.series[(layers[i]?.color ?? i) % p.series.length];
+            return {
+              label: layers[i]?.label ?? '',
+              fill: color,
+              stroke: color,
+              width: 0,
+              paths: bars(0, 0.7),
+              points: { show: false },
+            };
+          }),
+        ],
+      })}
+    />
+  );
+}
+
+/** Average heart rate of each activity day over the days of the range. */
+export function HeartRateLine({
+  from,
+  to,
+  heartRate,
+}: {
+  from: string;
+  to: string;
+  heartRate: Array<{ date: string; avg_hr: number }>;
+}) {
+  const days = daysBetween(from, to) + 1;
+  const x = Array.from({ length: days }, (_, i) => i);
+  const byDay = new Map(heartRate.map((h) => [daysBetween(from, h.date), Math.round(h.avg_hr)]));
+  const y = x.map((i) => byDay.get(i) ?? null);
+  const values = heartRate.map((h) => h.avg_hr);
+  const low = Math.floor((Math.min(...values) - 5) / 10) * 10;
+  const high = Math.ceil((Math.max(...values) + 5) / 10) * 10;
+  return (
+    <Chart
+      data={[x, y]}
+      options={(_w, p) => ({
+        height: 220,
+        padding: [8, 8, 0, 0],
+        legend: { show: false },
+        cursor: { drag: { x: false, y: false } },
+        scales: { x: { time: false, range: [0, days - 1] }, y: { range: [low, high] } },
+        axes: [
+          {
+            stroke: p.text,
+            grid: { show: false },
+            ticks: { stroke: p.grid },
+            incrs: [7, 14, 28, 56, 91],
+            space: 56,
+            values: (_u, splits) => splits.map((i) => shortDate(addDays(from, i))),
+          },
+          { ...countAxis(p, 'bpm'), incrs: [5, 10, 20, 40], size: 48 },
+        ],
+        series: [
+          {},
+          {
+            label: 'Average heart rate',
+            stroke: p.series[1],
+            width: 2,
+            spanGaps: true,
+            points: { show: true, size: 6, fill: p.series[1] },
+          },
+        ],
+      })}
+    />
+  );
+}

@@ -7,6 +7,8 @@ import { LOG_STATUS_LABEL } from '#common/workoutStatus.js';
 import { useAppletState } from '../../app/appletState';
 import { Button, ConfirmDialog, EmptyState, ErrorState, LoadingState, Spinner, Tabs, useToast } from '../../ui';
 import { calendarApi, connectionState, isCalendarExpired, useConnections } from '../calendar/api';
+import { ActivityList } from './ActivityList';
+import { useActivities } from './activityApi';
 import { api, useLogs, usePlan, usePlans, workoutKeys } from './api';
 import { PlanDisplay } from './PlanDisplay';
 import { formatDate } from './planParse';
@@ -105,6 +107,7 @@ export function HistoryPage() {
   const toast = useToast();
   const plans = usePlans();
   const logs = useLogs();
+  const activities = useActivities();
   // Offered only when a calendar that accepts events is connected (part 2 §6).
   const calendar = useConnections();
   const canSync = connectionState(calendar.data?.connections).writable;
@@ -221,6 +224,12 @@ export function HistoryPage() {
             ) : (
               <EmptyState title={WORKOUT_MESSAGES.noLogs} compact />
             ),
+          },
+          {
+            id: 'activities',
+            // Read on their own: the plans and logs do not wait for them, nor fail with them.
+            label: activities.items ? `Activities (${activities.total})` : 'Activities',
+            panel: <ActivityList key="activities" list={activities} more={<ShowMore list={activities} />} />,
           },
         ]}
       />

@@ -38,7 +38,7 @@ export const HISTORY_PAGE_SIZE = 50;
  * many there are, `showMore` reads the next page. An item that moved to the next page while
  * paging (a plan deleted meanwhile) is listed once.
  */
-function usePagedList<T extends { id: number }>(
+export function usePagedList<T extends { id: number }>(
   key: readonly unknown[],
   read: (offset: number) => Promise<{ items: T[]; total: number }>,
 ) {
