@@ -12,20 +12,42 @@ export function formatDuration(seconds: number): string {
   return `${h > 0 ? `${h}:` : ''}${mm}:${String(sec).padStart(2, '0')}`;
 }
 
-/** Metres as "10.24 km" (or "850 m" under a kilometre). */
-export function formatDistance(metres: number): string {
-  return metres < 1000 ? `${Math.round(metres)} m` : `${(metres / 1000).toFixed(2)} km`;
-}
+/** Metres as kilometres: "10.24 km" (one decimal from 100 km: "142.3 km"). */
+export const formatKm = (metres: number) => `${(metres / 1000).toFixed(metres < 100_000 ? 2 : 1)} km`;
 
-/** Whether a sport's speed reads as a pace (time per km; per 100 m for swims) rather than km/h. */
-const PACED: ReadonlySet<Sport> = new Set(['running', 'walking', 'hiking', 'swimming', 'rowing']);
+/** A distance in metres under a kilometre ("850 m"), else in kilometres. */
+export const formatDistance = (metres: number) => (metres < 1000 ? `${Math.round(metres)} m` : formatKm(metres));
 
-/** A speed in the sport's usual terms: "5:06 /km", "2:10 /100 m" or "28.4 km/h". */
+/**
+ * How a sport's speed is said: a pace a kilometre on foot, a pace a 100 m in the water, a pace
+ * a 500 m on the rowing machine or the water (the ergometer's own measure), else km/h.
+ */
+export type SpeedKind = 'pace' | 'swim' | 'row' | 'speed';
+export const speedKind = (sport: Sport): SpeedKind =>
+  sport === 'running' || sport === 'walking' || sport === 'hiking'
+    ? 'pace'
+    : sport === 'swimming'
+      ? 'swim'
+      : sport === 'rowing'
+        ? 'row'
+        : 'speed';
+
+/** The name of the figure for the sport ('Avg pace', 'Avg speed'). */
+export const speedLabel = (sport: Sport) => (speedKind(sport) === 'speed' ? 'Avg speed' : 'Avg pace');
+
+/** A speed in the sport's usual terms: "5:06 /km", "2:10 /100 m", "2:05 /500 m" or "28.4 km/h"; '' for none. */
 export function formatSpeed(sport: Sport, metresPerSecond: number): string {
-  if (metresPerSecond <= 0) return '';
-  if (!PACED.has(sport)) return `${(metresPerSecond * 3.6).toFixed(1)} km/h`;
-  if (sport === 'swimming' || sport === 'rowing') return `${formatDuration(100 / metresPerSecond)} /100 m`;
-  return `${formatDuration(1000 / metresPerSecond)} /km`;
+  if (!Number.isFinite(metresPerSecond) || metresPerSecond <= 0) return '';
+  switch (speedKind(sport)) {
+    case 'pace':
+      return `${formatDuration(1000 / metresPerSecond)} /km`;
+    case 'swim':
+      return `${formatDuration(100 / metresPerSecond)} /100 m`;
+    case 'row':
+      return `${formatDuration(500 / metresPerSecond)} /500 m`;
+    default:
+      return `${(metresPerSecond * 3.6).toFixed(1)} km/h`;
+  }
 }
 
 /** One line for a log, a list or the coach: "Run 10.24 km in 52:10, 5:06 /km, avg HR 152". */

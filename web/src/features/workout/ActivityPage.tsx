@@ -97,8 +97,7 @@ function ActivityView({ activity: a }: { activity: ActivityDetail }) {
       >
         <ActivityFigures activity={a} detailed />
         <p className={styles.source}>
-          From {a.file_name} ({a.format.toUpperCase()})
-          {a.log_id !== null && ' · attached to the workout log you wrote for the day'}
+          From {a.file_name} ({a.format.toUpperCase()}){a.log_id !== null && " · in that day's workout log"}
         </p>
         <div className={styles.actions}>
           <Button size="sm" variant="secondary" onClick={download} loading={downloading}>

@@ -1,39 +1,19 @@
+import {
+  formatDistance,
+  formatDuration,
+  formatKm,
+  formatSpeed,
+  speedKind,
+  speedLabel,
+} from '#common/activityFigures.js';
 import { SPORT_LABELS, type Sport } from '#common/api/activities.js';
 
-/** 'h:mm:ss' ('m:ss' under an hour), for a number of seconds. */
-export function duration(seconds: number): string {
-  const s = Math.round(seconds);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
-}
+/** The figures are written as everywhere else (the log line, the coach): common/src/activityFigures.ts. */
+export { formatDistance as shortDistance, formatDuration as duration, formatKm as km, speedKind, speedLabel };
 
-/** '10.42 km' (two decimals under 100 km, one above). */
-export const km = (metres: number) => `${(metres / 1000).toFixed(metres < 100_000 ? 2 : 1)} km`;
-
-/** A distance for a lap or a swim: metres under a kilometre. */
-export const shortDistance = (metres: number) => (metres < 1000 ? `${Math.round(metres)} m` : km(metres));
-
-/** How a sport's speed is said: a pace a kilometre on foot, a pace a 100 m in the water, else km/h. */
-export type SpeedKind = 'pace' | 'swim' | 'speed';
-export const speedKind = (sport: Sport): SpeedKind =>
-  sport === 'running' || sport === 'walking' || sport === 'hiking' ? 'pace' : sport === 'swimming' ? 'swim' : 'speed';
-
-/** The name of the figure for the sport ('Pace', 'Speed'). */
-export const speedLabel = (sport: Sport) => (speedKind(sport) === 'speed' ? 'Avg speed' : 'Avg pace');
-
-/** '5:12 /km', '1:48 /100 m' or '28.4 km/h' for a speed in metres a second; null when there is none. */
+/** '5:12 /km', '1:48 /100 m', '2:05 /500 m' or '28.4 km/h' for a speed in metres a second; null when there is none. */
 export function speed(sport: Sport, mps: number | null): string | null {
-  if (mps === null || !Number.isFinite(mps) || mps <= 0) return null;
-  switch (speedKind(sport)) {
-    case 'pace':
-      return `${duration(1000 / mps)} /km`;
-    case 'swim':
-      return `${duration(100 / mps)} /100 m`;
-    default:
-      return `${(mps * 3.6).toFixed(1)} km/h`;
-  }
+  return mps === null ? null : formatSpeed(sport, mps) || null;
 }
 
 export const bpm = (hr: number) => `${Math.round(hr)} bpm`;
