@@ -3,7 +3,7 @@ import { HttpError } from './errors.js';
 
 export const NUL_MESSAGE = 'Text may not contain NUL characters';
 
-/** Whether a parsed value (JSON: strings, arrays, plain objects) holds a string with a NUL character anywhere (keys included). */
+/** Whether a parsed value holds a string with a NUL character anywhere (keys included). */
 export function hasNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 64 || !value || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
@@ -13,9 +13,9 @@ export function hasNul(value: unknown, depth = 0): boolean {
     for (const v of value) if (hasNul(v, depth + 1)) return true;
     return false;
   }
-  // Only parsed data is walked: a raw body (a stream of an upload) is the route's to read.
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return false;
+  // A raw body (the stream of an upload) is the route's to read: its object graph (socket,
+  // server, listeners) is not data, and walking it never ended.
+  if (typeof (value as { pipe?: unknown }).pipe === 'function') return false;
   const o = value as Record<string, unknown>;
   for (const k of Object.keys(o)) if (k.includes('\u0000') || hasNul(o[k], depth + 1)) return true;
   return false;

@@ -9,6 +9,7 @@ export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { ErrorState, type ErrorStateProps } from './ErrorState';
 export { type FieldProps, FieldShell, useFieldIds } from './Field';
 export { Modal, type ModalProps } from './Modal';
+export { Pill, type PillProps, type PillTone } from './Pill';
 export { LoadingState, type LoadingStateProps, Spinner, type SpinnerProps } from './Spinner';
 export { type TabItem, Tabs, type TabsProps } from './Tabs';
 export {

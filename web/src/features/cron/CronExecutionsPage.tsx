@@ -2,13 +2,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { CronExecution } from '#common/api/cron.js';
 import { CRON_TEXT, executionDuration, formatDuration } from '#common/cronSchedule.js';
-import { Button, EmptyState, ErrorState, LoadingState, Select, Spinner, useToast } from '../../ui';
+import { Button, EmptyState, ErrorState, LoadingState, Pill, type PillTone, Select, Spinner, useToast } from '../../ui';
 import { cancelExecution, useExecutions, useJob, useJobs } from './api';
 import styles from './Cron.module.css';
 import { CronNav } from './CronNav';
 import { ClockIcon, JobTypeIcon } from './icons';
 
 const STATUS_LABEL = { running: 'Running', success: 'Success', failure: 'Failure', cancelled: 'Cancelled' } as const;
+const STATUS_TONE: Record<keyof typeof STATUS_LABEL, PillTone> = {
+  running: 'accent',
+  success: 'success',
+  failure: 'danger',
+  cancelled: 'neutral',
+};
 
 function ExecutionRow({ e }: { e: CronExecution }) {
   const qc = useQueryClient();
@@ -22,10 +28,10 @@ function ExecutionRow({ e }: { e: CronExecution }) {
           <JobTypeIcon type={e.job_type} width={18} height={18} />
         </span>
         <span className={styles.executionJob}>{e.job_name}</span>
-        <span className={`${styles.status} ${styles[`status_${e.status}`]}`}>
+        <Pill tone={STATUS_TONE[e.status]}>
           {e.status === 'running' && <Spinner size="sm" />}
           {STATUS_LABEL[e.status]}
-        </span>
+        </Pill>
         <span className={styles.executionTime}>
           <time dateTime={e.started_at}>{new Date(e.started_at).toLocaleString()}</time>
           {e.trigger === 'manual' ? ' · run now' : ''}

@@ -5,10 +5,10 @@ import { TRAINING_TEXTS, type TrainingSession } from '#common/api/training.js';
 import { addDays } from '#common/time.js';
 import { messageOf } from '../../api/client';
 import { useToday } from '../../app/time/useToday';
-import { Button, Card, ConfirmDialog, ErrorState, LoadingState, useToast } from '../../ui';
+import { Button, Card, ConfirmDialog, ErrorState, LoadingState, Pill, useToast } from '../../ui';
 import { InfoIcon } from '../../ui/icons';
 import { trainingApi, useTrainingRule, useTrainingWeek, weekChanged } from './api';
-import { calendarWords, hasCalendarEvent, longDay, STATUS_WORDS, shortDay, timeRange } from './format';
+import { calendarWords, hasCalendarEvent, longDay, STATUS_TONES, STATUS_WORDS, shortDay, timeRange } from './format';
 import { type MoveRequest, MoveSessionDialog } from './MoveSessionDialog';
 import styles from './training.module.css';
 import { NoCalendarLine, TrainingOffLine, UnplacedList } from './WeekLines';
@@ -151,16 +151,10 @@ function SessionRow({
         <p className={styles.when}>
           <span>{shortDay(s.date)}</span>
           <span className={styles.time}>{timeRange(s)}</span>
-          {isToday && (
-            <span className={styles.tag} data-kind="today">
-              Today
-            </span>
-          )}
+          {isToday && <Pill tone="accent">Today</Pill>}
         </p>
         <p className={styles.meta}>
-          <span className={styles.tag} data-kind={s.status}>
-            {STATUS_WORDS[s.status]}
-          </span>
+          <Pill tone={STATUS_TONES[s.status]}>{STATUS_WORDS[s.status]}</Pill>
           <span>
             {[
               `Session ${s.index}`,

@@ -1,4 +1,5 @@
 import type { TrainingSession } from '#common/api/training.js';
+import type { PillTone } from '../../ui';
 
 // How the training week is put in words (no zod here: the overview uses these too).
 
@@ -35,6 +36,14 @@ export const STATUS_WORDS: Record<TrainingSession['status'], string> = {
   done: 'Done',
   skipped: 'Skipped',
   released: 'Released',
+};
+
+/** The tone of a session's status pill: planned in the accent, done in green, set aside outlined. */
+export const STATUS_TONES: Record<TrainingSession['status'], PillTone> = {
+  planned: 'accent',
+  done: 'success',
+  skipped: 'outline',
+  released: 'outline',
 };
 
 /** Whether a session can still be moved or skipped by the user. */

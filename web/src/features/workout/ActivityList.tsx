@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ACTIVITY_TEXTS, SPORT_LABELS } from '#common/api/activities.js';
 import { useTimeZone } from '../../app/time/useToday';
-import { EmptyState, ErrorState, Spinner } from '../../ui';
+import { EmptyState, ErrorState, Pill, Spinner } from '../../ui';
 import { ActivityFigures } from './ActivityFigures';
 import styles from './activities.module.css';
 import type { useActivities } from './activityApi';
@@ -39,7 +39,7 @@ export function ActivityList({ list, more }: { list: ReturnType<typeof useActivi
         {items.map((a) => (
           <li key={a.id} className={styles.item}>
             <div className={styles.itemHead}>
-              <span className={styles.sport}>{SPORT_LABELS[a.sport]}</span>
+              <Pill tone="accent">{SPORT_LABELS[a.sport]}</Pill>
               <Link to={`/workout/activities/${a.id}`} className={styles.itemTitle}>
                 {activityTitle(a)}
               </Link>

@@ -5,7 +5,7 @@ import { ACTIVITY_TEXTS, type ActivityDetail, SPORT_LABELS } from '#common/api/a
 import { ApiError, messageOf } from '../../api/client';
 import { useAppletState } from '../../app/appletState';
 import { useTimeZone } from '../../app/time/useToday';
-import { Button, Card, ConfirmDialog, EmptyState, ErrorState, LoadingState, useToast } from '../../ui';
+import { Button, Card, ConfirmDialog, EmptyState, ErrorState, LoadingState, Pill, useToast } from '../../ui';
 import { ActivityFigures } from './ActivityFigures';
 import styles from './activities.module.css';
 import { activityKeys, deleteActivity, downloadOriginal, useActivity } from './activityApi';
@@ -91,7 +91,7 @@ function ActivityView({ activity: a }: { activity: ActivityDetail }) {
         title={title}
         description={
           <>
-            <span className={styles.sport}>{SPORT_LABELS[a.sport]}</span> {startTime(a.start_at, zone)}
+            <Pill tone="accent">{SPORT_LABELS[a.sport]}</Pill> {startTime(a.start_at, zone)}
           </>
         }
       >
