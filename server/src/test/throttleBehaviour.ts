@@ -26,6 +26,20 @@ export function throttleBehaviour(make: MakeThrottle) {
   const at = async (t: Throttle, ip: string, username: string, device?: string) =>
     await t.acquire(ip, username, device);
 
+  it('never refuses below the limit when attempts are counted out of clock order (instances, a wait for the lock)', async () => {
+    const t = await make(TEST_LIMITS, clock);
+    const start = now;
+    expect(await at(t, '5.5.5.5', 'carol')).toBe(0);
+    // Another instance read its clock a moment earlier and counted after: below the limit, no wait.
+    now = start - 250;
+    expect(await at(t, '5.5.5.5', 'carol')).toBe(0);
+    now = start + 1;
+    await t.recordSuccess('5.5.5.5', 'carol');
+    now = start - 100;
+    expect(await at(t, '5.5.5.5', 'dave')).toBe(0);
+    now = start;
+  });
+
   it('lets a username through up to its limit, then makes it wait, longer after each further failure', async () => {
     const t = await make(TEST_LIMITS, clock);
     expect(await at(t, '1.1.1.1', 'Alice')).toBe(0);

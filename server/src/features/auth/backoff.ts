@@ -36,11 +36,15 @@ export function waitAfter(count: number, rule: Rule): number {
   return Math.min(rule.maxWaitMs, rule.firstWaitMs * 2 ** Math.min(count - rule.limit, 30));
 }
 
-/** The counter after one more attempt is let through at `now`. */
+/**
+ * The counter after one more attempt is let through at `now`. Below the limit it blocks nothing
+ * (0, not `now`): another instance, or an attempt that waited for the counter's lock, may count
+ * with a clock that reads a little earlier, and must not see a wait that was never set.
+ */
 export function counted(c: Counter | undefined, rule: Rule, now: number): Counter {
   const count = (live(c, now)?.count ?? 0) + 1;
-  const blockedUntil = now + waitAfter(count, rule);
-  return { count, blockedUntil, expiresAt: blockedUntil + rule.forgetMs };
+  const wait = waitAfter(count, rule);
+  return { count, blockedUntil: wait > 0 ? now + wait : 0, expiresAt: now + wait + rule.forgetMs };
 }
 
 /** Seconds for Retry-After: whole seconds, at least one. */

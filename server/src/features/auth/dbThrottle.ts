@@ -90,15 +90,11 @@ export class DbLoginThrottle implements Throttle {
       await this.db.deleteFrom('login_attempts').where('key', '=', deviceKey(device)).execute();
       return;
     }
-    const now = this.now();
     await this.db.deleteFrom('login_attempts').where('key', '=', usernameKey(username)).execute();
     // The address proved a right password: its attempt is taken back and the wait it set lifted.
     await this.db
       .updateTable('login_attempts')
-      .set({
-        count: sql<number>`count - 1`,
-        blocked_until: sql<number>`CASE WHEN blocked_until > ${now} THEN ${now} ELSE blocked_until END`,
-      })
+      .set({ count: sql<number>`count - 1`, blocked_until: 0 })
       .where('key', '=', ipKey(ip))
       .where('count', '>', 0)
       .execute();

@@ -103,7 +103,7 @@ export class LoginThrottle implements Throttle {
     if (c && c.count > 0) {
       c.count--;
       // The address proved a right password: the wait its own attempt set is lifted.
-      c.blockedUntil = Math.min(c.blockedUntil, this.now());
+      c.blockedUntil = 0;
     }
   }
 
