@@ -65,6 +65,19 @@ const envSchema = z.object({
   DAYMARK_SECRET_KEY: optionalText,
   CALENDAR_ALLOW_PRIVATE_HOSTS: bool.default(false),
   MCP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(MCP_RATE_LIMIT_PER_MINUTE),
+  SMTP_HOST: optionalText,
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_SECURITY: z.enum(['starttls', 'tls', 'none']).default('starttls'),
+  SMTP_USER: optionalText,
+  SMTP_PASSWORD: optionalText,
+  SMTP_FROM: optionalText,
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^/]/, 'PUBLIC_URL must start with https:// or http://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  VAPID_SUBJECT: optionalText,
 });
 
 export type Config = {
@@ -104,7 +117,23 @@ export type Config = {
   calendarAllowPrivateHosts: boolean;
   /** MCP requests per API key per minute. */
   mcpRateLimitPerMinute: number;
+  /** The administrator's mail server for e-mail reminders; null: e-mail cannot be chosen. */
+  smtp: SmtpConfig | null;
+  /** The address the app is reached at, for links in reminders; null: the one each channel was saved from. */
+  publicUrl: string | null;
+  /** Contact sent to push services with each Web Push (mailto: or https:). */
+  vapidSubject: string;
 };
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /** tls: TLS from the first byte (465); starttls: required upgrade (587); none: plain (a local relay). */
+  security: 'starttls' | 'tls' | 'none';
+  user: string | undefined;
+  password: string | undefined;
+  from: string;
+}
 
 export interface GoogleConfig {
   clientId: string | undefined;
@@ -173,5 +202,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDir: 
     secretKey: e.DAYMARK_SECRET_KEY,
     calendarAllowPrivateHosts: e.CALENDAR_ALLOW_PRIVATE_HOSTS,
     mcpRateLimitPerMinute: e.MCP_RATE_LIMIT_PER_MINUTE,
+    smtp: e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT ?? (e.SMTP_SECURITY === 'tls' ? 465 : e.SMTP_SECURITY === 'none' ? 25 : 587),
+          security: e.SMTP_SECURITY,
+          user: e.SMTP_USER,
+          password: e.SMTP_PASSWORD,
+          from: e.SMTP_FROM ?? `Daymark <daymark@${e.SMTP_HOST}>`,
+        }
+      : null,
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
+    vapidSubject: e.VAPID_SUBJECT ?? (e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL : 'mailto:daymark@localhost'),
   };
 }

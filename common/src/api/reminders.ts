@@ -164,8 +164,7 @@ export const channelInput = z
     config: channelConfig,
     /** The address the app is opened at (the browser's origin), for links in reminders. */
     app_url: z.string().max(REMINDER_LIMITS.urlMax).optional(),
-  })
-  .meta({ id: 'ReminderChannelInput' });
+  });
 export type ChannelInput = z.infer<typeof channelInput>;
 
 /** A channel as shown: no secret, only whether one is saved. */
@@ -215,8 +214,7 @@ export const pushSubscriptionInput = z
     endpoint: httpUrl,
     keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
     app_url: z.string().max(REMINDER_LIMITS.urlMax).optional(),
-  })
-  .meta({ id: 'PushSubscriptionInput' });
+  });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
 
 export const pushUnsubscribe = z.object({ endpoint: z.string().max(REMINDER_LIMITS.urlMax) });

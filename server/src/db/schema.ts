@@ -379,6 +379,77 @@ export interface ActivitiesTable {
   created_at: string;
 }
 
+export interface ReminderSettingsTable {
+  user_id: number;
+  training_lead_minutes: number;
+  journal_time: string;
+  weekly_time: string;
+  quiet_start: string | null;
+  quiet_end: string | null;
+  updated_at: string;
+}
+export interface ReminderChannelsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** email | ntfy | gotify | webhook | webpush */
+  kind: string;
+  label: string;
+  enabled: number;
+  /** titles | details */
+  detail: string;
+  /** JSON array of the reminder kinds it carries. */
+  kinds: string;
+  /** What the list shows: the address, server and topic, or URL (no secret). */
+  target: string;
+  /** JSON of the settings without secrets. */
+  config: string;
+  /** The token or signing key, sealed (secrets.ts); null: none. */
+  secret: string | null;
+  /** The address the app was opened at when the channel was saved, for links. */
+  app_url: string | null;
+  /** Failed sends in a row. */
+  failures: number;
+  broken_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  channel_id: number;
+  endpoint: string;
+  /** JSON {p256dh, auth}. */
+  keys: string;
+  created_at: string;
+}
+export interface ReminderDeliveriesTable {
+  id: Generated<number>;
+  user_id: number;
+  channel_id: number;
+  /** training | briefing | journal | weekly | calendar | test */
+  kind: string;
+  /** What it reminds of, e.g. training:12:2026-12-01T12:10:00.000Z; unique per channel. */
+  item_key: string;
+  title: string;
+  /** JSON of the message (title, body, path) at both detail levels. */
+  payload: string;
+  /** pending | retrying | sent | failed | dropped */
+  status: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  /** While an instance sends it. */
+  lease_until: string | null;
+  error: string | null;
+  due_at: string;
+  sent_at: string | null;
+}
+export interface InstanceKeysTable {
+  name: string;
+  /** Sealed (secrets.ts) when secret. */
+  value: string;
+  created_at: string;
+}
 export interface ActivityFilesTable {
   id: Generated<number>;
   user_id: number;
@@ -424,6 +495,11 @@ export interface Database {
   training_rules: TrainingRulesTable;
   activities: ActivitiesTable;
   activity_files: ActivityFilesTable;
+  reminder_settings: ReminderSettingsTable;
+  reminder_channels: ReminderChannelsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  reminder_deliveries: ReminderDeliveriesTable;
+  instance_keys: InstanceKeysTable;
   training_weeks: TrainingWeeksTable;
   training_sessions: TrainingSessionsTable;
   users: UsersTable;

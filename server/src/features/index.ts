@@ -11,6 +11,7 @@ import { dataTransferRoutes } from './dataTransfer/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { journalRoutes } from './journal/routes.js';
 import { notesRoutes } from './notes/routes.js';
+import { reminderRoutes } from './reminders/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { statsRoutes } from './stats/routes.js';
@@ -40,6 +41,7 @@ const features: Array<(app: App, ctx: AppContext) => Promise<void>> = [
   cronRoutes,
   calendarRoutes,
   apiKeyRoutes,
+  reminderRoutes,
   searchRoutes,
   mcpRoutes,
 ];

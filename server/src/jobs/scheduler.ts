@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CRON_TEXT, nextRun } from '#common/cronSchedule.js';
 import type { AppContext, JobRunner } from '../context.js';
+import { ReminderDispatcher } from '../features/reminders/dispatcher.js';
 import { HttpError } from '../http/errors.js';
 import * as repo from './repo.js';
 import { jobTypes } from './types/index.js';
@@ -23,6 +24,8 @@ export interface SchedulerOptions {
   timeoutMs?: number;
   /** The job types to run (default: all registered types). */
   types?: JobType[];
+  /** How often reminders are looked for and sent (default 15 s); 0: never (tests pass by hand). */
+  reminderMs?: number;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -53,12 +56,38 @@ export class Scheduler implements JobRunner {
   private beat: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
   private stopped = false;
+  private lastReminders = 0;
+  /** Reminders come due on the scheduler's clock and are sent from its loop (features/reminders). */
+  readonly reminders: ReminderDispatcher;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly opts: SchedulerOptions = {},
   ) {
     this.clock = opts.clock ?? systemClock;
+    this.reminders = new ReminderDispatcher(ctx, { now: () => this.clock.now(), log: this.logger });
+  }
+
+  private readonly logger = {
+    warn: (obj: object, msg: string) => this.opts.log?.warn(obj, msg),
+  };
+
+  private reminding: Promise<void> | undefined;
+
+  /**
+   * Every `reminderMs` of the loop, looks for due reminders and sends them, beside the jobs rather
+   * than in their way: a slow mail server never holds back a job that is due.
+   */
+  private remindersDue(): void {
+    const every = this.opts.reminderMs ?? 15_000;
+    if (every <= 0 || this.reminding || Date.now() - this.lastReminders < every) return;
+    this.lastReminders = Date.now();
+    this.reminding = this.reminders
+      .pass()
+      .catch((err) => this.opts.log?.error({ err }, 'reminders failed'))
+      .finally(() => {
+        this.reminding = undefined;
+      });
   }
 
   /** Where failures are logged; set once the app's logger exists. */
@@ -94,7 +123,7 @@ export class Scheduler implements JobRunner {
     const loop = () => {
       if (this.stopped) return;
       this.ticking = this.tick()
-        .then(() => undefined)
+        .then(() => this.remindersDue())
         .catch((err) => this.opts.log?.error({ err }, 'scheduler tick failed'))
         .finally(() => {
           this.ticking = undefined;
@@ -116,6 +145,7 @@ export class Scheduler implements JobRunner {
     clearTimeout(this.timer);
     clearInterval(this.beat);
     await this.ticking;
+    await this.reminding;
     for (const a of this.active.values()) a.abort.abort(new Stopped('shutdown'));
     await this.idle();
   }

@@ -29,6 +29,7 @@ import * as m0029 from './0029_journal_sync_choice.js';
 import * as m0030 from './0030_device_cookies.js';
 import * as m0031 from './0031_training_week.js';
 import * as m0032 from './0032_activities_import.js';
+import * as m0033 from './0033_reminders.js';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end.
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0030_device_cookies': m0030,
   '0031_training_week': m0031,
   '0032_activities_import': m0032,
+  '0033_reminders': m0033,
 };

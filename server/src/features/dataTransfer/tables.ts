@@ -345,6 +345,11 @@ export const NOT_EXPORTED: Record<string, string> = {
   login_attempts: 'failed-login counters of the installation, not of an account',
   device_cookies: 'secrets (hashes of the device cookies of browsers that signed in at this installation)',
   activity_files: 'the original activity files travel as files of their own in the export zip (activities/…)',
+  reminder_settings: "when this installation's reminders come; set again at the new place with the channels",
+  reminder_channels: 'secrets (tokens and signing keys of the reminder channels); each channel is set up again',
+  push_subscriptions: "this installation's browsers subscribed to notifications",
+  reminder_deliveries: "the log of what this installation sent",
+  instance_keys: 'keys of the installation (Web Push), not of an account',
   training_weeks: 'which weeks were planned at this installation; the rule plans the weeks ahead again',
   training_sessions:
     "times held in this installation's calendar connections; the rule places the sessions again in the calendars connected after an import",

@@ -1,6 +1,8 @@
 import { ASSISTANT_REQUESTS } from '#common/coachTexts.js';
 import { todayIn } from '#common/time.js';
 import { CoachService } from '../../features/coach/service.js';
+import { ReminderDispatcher } from '../../features/reminders/dispatcher.js';
+import { briefingMessage, briefingSummary } from '../../features/reminders/messages.js';
 import type { JobType } from './jobType.js';
 
 export const briefingTitle = (date: string) => `Executive Daily Briefing — ${date}`;
@@ -33,8 +35,15 @@ export const assistantBriefing: JobType = {
       if (event.type === 'message') reply = event.message.content;
     }
     if (!uuid || signal.aborted) throw new Error('The briefing could not be prepared');
-    const title = briefingTitle(todayIn(job.timezone, now()));
+    const date = todayIn(job.timezone, now());
+    const title = briefingTitle(date);
     await coach.rename(job.user_id, uuid, title);
+    // The user's channels carrying the briefing hear that it is ready (once per day and channel).
+    await new ReminderDispatcher(ctx, { now }).notify(job.user_id, {
+      kind: 'briefing',
+      key: `briefing:${date}`,
+      payload: briefingMessage(briefingSummary(reply)),
+    });
     return { output: `Saved '${title}' (${reply.length} characters) in the Assistant's history: ${uuid}` };
   },
 };
