@@ -13,6 +13,7 @@ import { type FakeGoogle, startFakeGoogle } from './fakeGoogle.js';
 import { type FakeOpenAi, startFakeOpenAi } from './fakeOpenAi.js';
 import { createHarness, createUserAndSignIn, type Harness, LOCAL_CALENDARS, signIn, TEST_PASSWORD } from './harness.js';
 import { type Radicale, startRadicale } from './radicale.js';
+import { startReceiver } from './reminderServers.js';
 
 /**
  * Issues every kind of secret the app knows, then reads everything the app wrote at rest or
@@ -21,6 +22,8 @@ import { type Radicale, startRadicale } from './radicale.js';
 const CALDAV_PASSWORD = 'caldav-app-password-Qx7v9WmZ';
 const LLM_KEY = 'sk-test-llm-key-4f8a2c9e1b7d6a3f';
 const NEW_PASSWORD = 'a brand new passphrase 8841';
+const NTFY_TOKEN = 'tk_reminder-ntfy-token-7Hq2';
+const WEBHOOK_SECRET = 'whsec-reminder-signing-key-Lm4p';
 
 let google: FakeGoogle;
 let radicale: Radicale;
@@ -140,6 +143,33 @@ describe('secrets at rest and in logs', () => {
     });
     expect(caldav.statusCode, caldav.body).toBe(201);
 
+    // Reminder channels: a ntfy access token and a webhook's signing key, each used by a test send.
+    const receiver = await startReceiver();
+    try {
+      for (const config of [
+        { kind: 'ntfy', server: receiver.url, topic: 'alice', token: NTFY_TOKEN },
+        { kind: 'webhook', url: `${receiver.url}/hook`, secret: WEBHOOK_SECRET },
+      ]) {
+        const made = await alice.request({
+          method: 'POST',
+          url: '/api/reminders/channels',
+          payload: { label: config.kind, enabled: true, detail: 'titles', kinds: ['training'], config },
+        });
+        expect(made.statusCode, made.body).toBe(201);
+        const sent = await alice.request({
+          method: 'POST',
+          url: `/api/reminders/channels/${made.json().channel.id}/test`,
+        });
+        expect(sent.json().ok).toBe(true);
+      }
+      expect(receiver.requests.map((r) => r.headers.authorization ?? r.headers['x-daymark-signature-256'])).toEqual([
+        `Bearer ${NTFY_TOKEN}`,
+        expect.stringMatching(/^sha256=[0-9a-f]{64}$/),
+      ]);
+    } finally {
+      await receiver.close();
+    }
+
     // The LLM key, on a coach chat that reaches the provider.
     const chat = await alice.request({
       method: 'POST',
@@ -186,6 +216,8 @@ describe('secrets at rest and in logs', () => {
       'session token after the password change': bobAgain.token,
       'API key': key,
       'CalDAV password': CALDAV_PASSWORD,
+      'ntfy access token': NTFY_TOKEN,
+      'webhook signing key': WEBHOOK_SECRET,
       'LLM key': LLM_KEY,
       'Google client secret': google.clientSecret,
       'OAuth authorization code': consent.code ?? '(none)',
