@@ -151,20 +151,19 @@ export const channelConfig = z.discriminatedUnion('kind', [
 ]);
 export type ChannelConfigValue = z.infer<typeof channelConfig>;
 
-export const channelInput = z
-  .object({
-    label: z.string().trim().min(1, 'Give the channel a name').max(REMINDER_LIMITS.labelMax),
-    enabled: z.boolean(),
-    detail: z.enum(DETAIL_LEVELS),
-    /** What this channel reminds of. */
-    kinds: z
-      .array(z.enum(REMINDER_KINDS))
-      .max(REMINDER_KINDS.length)
-      .refine((k) => new Set(k).size === k.length, { message: 'Name each reminder once.' }),
-    config: channelConfig,
-    /** The address the app is opened at (the browser's origin), for links in reminders. */
-    app_url: z.string().max(REMINDER_LIMITS.urlMax).optional(),
-  });
+export const channelInput = z.object({
+  label: z.string().trim().min(1, 'Give the channel a name').max(REMINDER_LIMITS.labelMax),
+  enabled: z.boolean(),
+  detail: z.enum(DETAIL_LEVELS),
+  /** What this channel reminds of. */
+  kinds: z
+    .array(z.enum(REMINDER_KINDS))
+    .max(REMINDER_KINDS.length)
+    .refine((k) => new Set(k).size === k.length, { message: 'Name each reminder once.' }),
+  config: channelConfig,
+  /** The address the app is opened at (the browser's origin), for links in reminders. */
+  app_url: z.string().max(REMINDER_LIMITS.urlMax).optional(),
+});
 export type ChannelInput = z.infer<typeof channelInput>;
 
 /** A channel as shown: no secret, only whether one is saved. */
@@ -209,12 +208,11 @@ export const testResult = z.object({ ok: z.boolean(), message: z.string() }).met
 export type TestResult = z.infer<typeof testResult>;
 
 /** A browser's push subscription (PushSubscription.toJSON()). */
-export const pushSubscriptionInput = z
-  .object({
-    endpoint: httpUrl,
-    keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
-    app_url: z.string().max(REMINDER_LIMITS.urlMax).optional(),
-  });
+export const pushSubscriptionInput = z.object({
+  endpoint: httpUrl,
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+  app_url: z.string().max(REMINDER_LIMITS.urlMax).optional(),
+});
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
 
 export const pushUnsubscribe = z.object({ endpoint: z.string().max(REMINDER_LIMITS.urlMax) });

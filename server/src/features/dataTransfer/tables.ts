@@ -348,7 +348,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   reminder_settings: "when this installation's reminders come; set again at the new place with the channels",
   reminder_channels: 'secrets (tokens and signing keys of the reminder channels); each channel is set up again',
   push_subscriptions: "this installation's browsers subscribed to notifications",
-  reminder_deliveries: "the log of what this installation sent",
+  reminder_deliveries: 'the log of what this installation sent',
   instance_keys: 'keys of the installation (Web Push), not of an account',
   training_weeks: 'which weeks were planned at this installation; the rule plans the weeks ahead again',
   training_sessions:
