@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { PROVIDER_NAMES } from '#common/api/health.js';
 import { MCP_RATE_LIMIT_PER_MINUTE } from '#common/apiKeyConstants.js';
+import { withoutTrailingSlashes } from '#common/text.js';
 import type { AiProviderConfig } from './ai/provider.js';
 
 const bool = z
@@ -212,7 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDir: 
           from: e.SMTP_FROM ?? `Daymark <daymark@${e.SMTP_HOST}>`,
         }
       : null,
-    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
+    publicUrl: e.PUBLIC_URL ? withoutTrailingSlashes(e.PUBLIC_URL) : null,
     vapidSubject: e.VAPID_SUBJECT ?? (e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL : 'mailto:daymark@localhost'),
   };
 }

@@ -1,4 +1,5 @@
 import type { DetailLevel, ReminderKind } from '#common/api/reminders.js';
+import { withoutTrailingSlashes } from '#common/text.js';
 
 /** One reminder as a person reads it: a title, a line or two, and the screen it opens. */
 export interface ReminderMessage {
@@ -103,5 +104,5 @@ export const testMessage = (label: string): ReminderPayload =>
 /** The link a reminder opens: the app's address and the path, or null when no address is known. */
 export function linkOf(appUrl: string | null, path: string): string | null {
   if (!appUrl) return null;
-  return `${appUrl.replace(/\/+$/, '')}${path}`;
+  return `${withoutTrailingSlashes(appUrl)}${path}`;
 }

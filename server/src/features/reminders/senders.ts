@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import webpush from 'web-push';
 import { REMINDER_TEXTS } from '#common/api/reminders.js';
+import { withoutTrailingSlashes } from '#common/text.js';
 import type { SmtpConfig } from '../../config.js';
 import type { CalendarFetch } from '../calendar/providers/outboundGuard.js';
 import { OutboundRefused } from '../calendar/providers/outboundGuard.js';
@@ -219,7 +220,7 @@ export async function sendThrough(target: ChannelTarget, m: Outgoing, deps: Send
         priority: 5,
         ...(m.url ? { extras: { 'client::notification': { click: { url: m.url } } } } : {}),
       });
-      const url = `${target.server.replace(/\/+$/, '')}/message`;
+      const url = `${withoutTrailingSlashes(target.server)}/message`;
       const headers = { 'content-type': 'application/json', 'x-gotify-key': target.token ?? '' };
       const status = await post(deps, url, headers, body, 'The Gotify server');
       byStatus(status, 'The Gotify server', 'The Gotify server refused the application token.');

@@ -12,6 +12,7 @@ import {
   type RemindersResponse,
   type TestResult,
 } from '#common/api/reminders.js';
+import { withoutTrailingSlashes } from '#common/text.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { secretBox } from '../../secrets.js';
@@ -92,7 +93,7 @@ function columnsOf(ctx: AppContext, input: ChannelInput, saved?: repo.ChannelRow
     case 'ntfy':
       checkAddress(ctx, c.server);
       config = { server: c.server, topic: c.topic };
-      target = `${c.server.replace(/\/+$/, '')}/${c.topic}`;
+      target = `${withoutTrailingSlashes(c.server)}/${c.topic}`;
       secret = c.token;
       break;
     case 'gotify':
