@@ -243,6 +243,55 @@ describe('reminders on time', () => {
   });
 });
 
+describe('an expired calendar connection', () => {
+  it('is reminded of once, naming the calendar when details are chosen, and again if it expires again', async () => {
+    const clock = new FakeClock(Date.parse('2026-12-03T10:00:00Z'));
+    const h = await app(clock);
+    const c = await person(h, 'kim', 'UTC');
+    await channel(c, ntfyTo('kim'), { detail: 'details', kinds: ['calendar'] });
+    const now = '2026-12-03T09:00:00.000Z';
+    const row = await h.ctx.db
+      .insertInto('calendar_connections')
+      .values({
+        user_id: await userIdOf(h, 'kim'),
+        provider: 'ics',
+        label: 'Work (Outlook)',
+        credentials: 'sealed',
+        status: 'connected',
+        last_sync_time: null,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await h.scheduler.reminders.pass();
+    expect(receiver.requests).toHaveLength(0);
+    const expire = (at: string) =>
+      h.ctx.db
+        .updateTable('calendar_connections')
+        .set({ status: 'expired', updated_at: at })
+        .where('id', '=', row.id)
+        .execute();
+    await expire('2026-12-03T09:30:00.000Z');
+    await h.scheduler.reminders.pass();
+    clock.set('2026-12-03T10:05:00Z');
+    await h.scheduler.reminders.pass();
+    expect(topicsSent()).toEqual([
+      expect.objectContaining({
+        title: 'A calendar connection has expired',
+        message: 'Connect “Work (Outlook)” again to keep your calendar up to date.',
+        click: `${APP}/dashboard/calendar-settings`,
+      }),
+    ]);
+    // Reconnected, then expired again a week later: a new reminder.
+    await h.ctx.db.updateTable('calendar_connections').set({ status: 'connected' }).where('id', '=', row.id).execute();
+    await expire('2026-12-10T09:30:00.000Z');
+    await h.scheduler.reminders.pass();
+    expect(receiver.requests).toHaveLength(2);
+  });
+});
+
 describe('reminders that fail', () => {
   it('are tried again after 1 and 5 minutes when the failure passes', async () => {
     const clock = new FakeClock(Date.parse('2026-12-03T21:00:00Z'));
