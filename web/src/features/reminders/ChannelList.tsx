@@ -115,9 +115,7 @@ function ChannelItem({ channel: c, emailAvailable, editing, onEdit, onEditDone, 
               ) : (
                 <ul className={styles.kinds}>
                   {carried.map((k) => (
-                    <li key={k}>
-                      <Pill>{REMINDER_KIND_LABELS[k]}</Pill>
-                    </li>
+                    <li key={k}>{REMINDER_KIND_LABELS[k]}</li>
                   ))}
                 </ul>
               )}

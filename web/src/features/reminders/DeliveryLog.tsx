@@ -81,6 +81,7 @@ export function DeliveryLog({ zone }: { zone: string }) {
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the box scrolls sideways on a phone; a keyboard user scrolls it with focus */}
           <section className={styles.tableBox} tabIndex={0} aria-label="Delivery log (scrolls)">
             <table className={styles.table}>
+              <caption className="visually-hidden">Reminders sent, newest first</caption>
               <thead>
                 <tr>
                   <th scope="col">Time</th>

@@ -114,7 +114,7 @@ function DevicePush({ publicKey, webpush }: { publicKey: string; webpush: Channe
   };
 
   return (
-    <div className={styles.form}>
+    <div className={styles.stack}>
       {subscription === undefined ? (
         <p className={styles.muted}>Checking this device…</p>
       ) : on ? (
@@ -126,9 +126,12 @@ function DevicePush({ publicKey, webpush }: { publicKey: string; webpush: Channe
         </div>
       ) : (
         <div className={styles.device}>
-          <p className={styles.muted}>
-            {blocked ? PUSH_WORDS.blocked : 'Your browser will ask whether Daymark may show notifications.'}
-          </p>
+          {/* After a try, its outcome below says what happened instead. */}
+          {!outcome && (
+            <p className={styles.muted}>
+              {blocked ? PUSH_WORDS.blocked : 'Your browser will ask whether Daymark may show notifications.'}
+            </p>
+          )}
           <Button variant="primary" onClick={turnOn} loading={busy} loadingText="Turning on…">
             Turn on notifications on this device
           </Button>
