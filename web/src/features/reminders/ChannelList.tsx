@@ -77,7 +77,8 @@ function ChannelItem({ channel: c, emailAvailable, editing, onEdit, onEditDone, 
     <li className={styles.channel}>
       <div className={styles.channelHead}>
         <h3 className={styles.channelName}>{c.label}</h3>
-        <Pill tone="accent">{CHANNEL_LABELS[c.kind]}</Pill>
+        {/* The kind, unless the name already says it (this app's notifications are named after it). */}
+        {c.label !== CHANNEL_LABELS[c.kind] && <Pill tone="accent">{CHANNEL_LABELS[c.kind]}</Pill>}
         {!c.enabled && <Pill tone="outline">Off</Pill>}
         {c.broken_at && <Pill tone="danger">Stopped</Pill>}
       </div>

@@ -30,7 +30,10 @@ function useUnsaved() {
   );
   const onWhenDirty = useCallback((dirty: boolean) => mark('when', dirty ? 'the reminder times' : null), [mark]);
   const onAddDirty = useCallback((dirty: boolean) => mark('add', dirty ? 'the new channel' : null), [mark]);
-  const onEditDirty = useCallback((label: string | null) => mark('edit', label ? label : null), [mark]);
+  const onEditDirty = useCallback(
+    (label: string | null) => mark('edit', label ? `the channel ${label}` : null),
+    [mark],
+  );
   const whats = Object.values(unsaved);
   const what = whats.length === 1 ? (whats[0] as string) : 'your reminder settings';
   return { dirty: whats.length > 0, what, onWhenDirty, onAddDirty, onEditDirty };
