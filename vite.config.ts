@@ -132,6 +132,9 @@ export default defineConfig(({ command }) => ({
         cleanupOutdatedCaches: true,
         clientsClaim: false,
         skipWaiting: false,
+        // Reminders as notifications (features/reminders): the push and notification-click
+        // listeners, a plain file from web/public, loaded by the generated worker.
+        importScripts: ['push-sw.js'],
       },
     }),
   ],

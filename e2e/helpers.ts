@@ -51,6 +51,7 @@ export const SCREENS = [
   '/dashboard/calendar',
   '/dashboard/calendar-settings',
   '/dashboard/stats',
+  '/dashboard/reminders',
   '/dashboard/coach-settings',
   '/dashboard/cron-jobs',
   '/dashboard/cron-executions',

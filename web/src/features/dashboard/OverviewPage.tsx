@@ -5,6 +5,7 @@ import { Card, ErrorState, LinkButton, LoadingState } from '../../ui';
 import { TodaySession } from '../training/TodaySession';
 import { useOverview } from './api';
 import styles from './Overview.module.css';
+import { RemindersNotice } from './RemindersNotice';
 import { TodayCalendarCard } from './TodayCalendarCard';
 import { WeekGrid } from './WeekGrid';
 
@@ -27,6 +28,7 @@ export function OverviewPage() {
   const goals = personalGoal?.split('\n').filter(Boolean) ?? [];
   return (
     <div className={styles.grid}>
+      <RemindersNotice />
       <Card
         title={OVERVIEW_TEXT.goalTitle}
         className={styles.goalCard}

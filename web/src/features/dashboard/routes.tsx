@@ -15,11 +15,13 @@ const CronNewPage = lazyPage(() => import('../cron/CronFormPages'), 'CronNewPage
 const CronJobsPage = lazyPage(() => import('../cron/CronJobsPage'), 'CronJobsPage');
 const DataSettingsPage = lazyPage(() => import('../dataSettings/DataSettingsPage'), 'DataSettingsPage');
 const McpSettingsPage = lazyPage(() => import('../mcp/McpSettingsPage'), 'McpSettingsPage');
+const RemindersPage = lazyPage(() => import('../reminders/RemindersPage'), 'RemindersPage');
 
 const DASHBOARD_TABS: AppletTab[] = [
   { id: '', label: 'Overview' },
   { id: 'calendar', label: 'Calendar' },
   { id: 'stats', label: 'Stats' },
+  { id: 'reminders', label: 'Reminders' },
   { id: 'coach-settings', label: 'Coach Settings' },
   { id: 'cron-jobs', label: 'Cron Jobs' },
   { id: 'mcp-settings', label: 'MCP API Keys' },
@@ -43,6 +45,7 @@ export const dashboardRoute: RouteObject = {
       // The charts and their library load only when this tab is opened.
       lazy: async () => ({ Component: (await import('../stats/StatsPage')).StatsPage }),
     },
+    { path: 'reminders', element: <RemindersPage /> },
     {
       path: 'coach-settings',
       element: <CoachSettingsPage />,
