@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   CHANNEL_LABELS,
   type Channel,
@@ -35,6 +35,13 @@ function ChannelItem({ channel: c, emailAvailable, editing, onEdit, onEditDone, 
   const [testing, setTesting] = useState(false);
   const [switching, setSwitching] = useState(false);
   const [result, setResult] = useState<TestResult | null>(null);
+  // Set when the form closes: once the channel is shown again, its Edit button takes the focus.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
 
   const test = async () => {
     setTesting(true);
@@ -67,9 +74,9 @@ function ChannelItem({ channel: c, emailAvailable, editing, onEdit, onEditDone, 
       channelSaved(qc, saved);
       toast.success(REMINDER_TEXTS.channelSaved);
     }
+    // Back on the button that opened the form, once it is shown again.
+    refocus.current = true;
     onEditDone();
-    // Back on the button that opened the form, which is shown again.
-    requestAnimationFrame(() => editButton.current?.focus());
   };
 
   const carried = REMINDER_KINDS.filter((k) => c.kinds.includes(k));
