@@ -72,6 +72,7 @@ const envSchema = z.object({
   SMTP_USER: optionalText,
   SMTP_PASSWORD: optionalText,
   SMTP_FROM: optionalText,
+  SMTP_CA_FILE: optionalText,
   PUBLIC_URL: z
     .string()
     .trim()
@@ -134,6 +135,8 @@ export interface SmtpConfig {
   user: string | undefined;
   password: string | undefined;
   from: string;
+  /** A PEM file of the authority that signed the server's certificate (an internal CA); null: the system's. */
+  caFile: string | null;
 }
 
 export interface GoogleConfig {
@@ -211,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDir: 
           user: e.SMTP_USER,
           password: e.SMTP_PASSWORD,
           from: e.SMTP_FROM ?? `Daymark <daymark@${e.SMTP_HOST}>`,
+          caFile: e.SMTP_CA_FILE ? path.resolve(e.SMTP_CA_FILE) : null,
         }
       : null,
     publicUrl: e.PUBLIC_URL ? withoutTrailingSlashes(e.PUBLIC_URL) : null,

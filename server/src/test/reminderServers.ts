@@ -60,16 +60,30 @@ export interface Smtp {
   mails: ParsedMail[];
   /** Envelope recipients of each mail. */
   to: string[][];
+  /** Whether each mail came over TLS. */
+  encrypted: boolean[];
   close(): Promise<void>;
 }
 
-/** An SMTP server without TLS; with `login`, only that user and password are let in. */
-export async function startSmtp(login?: { user: string; pass: string }): Promise<Smtp> {
+export interface SmtpOptions {
+  /** Only this user and password are let in. */
+  login?: { user: string; pass: string };
+  /** The server's key and certificate: STARTTLS offered, or TLS from the first byte with `secure`. */
+  tls?: { key: string; cert: string };
+  secure?: boolean;
+}
+
+/** An SMTP server; without `tls`, plain (no STARTTLS offered). Each mail records whether it came encrypted. */
+export async function startSmtp(opts: SmtpOptions = {}): Promise<Smtp> {
+  const { login, tls } = opts;
   const mails: ParsedMail[] = [];
   const to: string[][] = [];
+  const encrypted: boolean[] = [];
+  const disabled = [...(tls ? [] : ['STARTTLS']), ...(login ? [] : ['AUTH'])];
   const server = new SMTPServer({
-    secure: false,
-    disabledCommands: login ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    secure: Boolean(tls && opts.secure),
+    ...(tls ? { key: tls.key, cert: tls.cert } : {}),
+    disabledCommands: disabled,
     authOptional: !login,
     allowInsecureAuth: true,
     logger: false,
@@ -82,15 +96,19 @@ export async function startSmtp(login?: { user: string; pass: string }): Promise
         (mail) => {
           mails.push(mail);
           to.push(session.envelope.rcptTo.map((r) => r.address));
+          encrypted.push(Boolean(session.secure));
           done();
         },
         (err) => done(err),
       );
     },
   });
+  // A client that refuses the certificate closes the socket mid-handshake: the server reports it
+  // as an error event, which is the test's expected outcome, not a failure of the server.
+  server.on('error', () => undefined);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.server.address() as AddressInfo;
-  return { port, mails, to, close: () => new Promise((r) => server.close(() => r())) };
+  return { port, mails, to, encrypted, close: () => new Promise((r) => server.close(() => r())) };
 }
 
 /** A browser's push subscription: its keys, and the decryption of what is pushed to it. */

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generate } from 'selfsigned';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ReminderSettingsValue } from '#common/api/reminders.js';
 import { FakeClock, insertTestJob } from '../../jobs/testing.js';
@@ -365,7 +369,7 @@ describe('reminders that fail', () => {
 
 describe('e-mail through a mail server that wants a login', () => {
   it('goes through with the administrator’s login and says so in plain words when it is refused', async () => {
-    const guarded = await startSmtp({ user: 'daymark', pass: 'mail-password' });
+    const guarded = await startSmtp({ login: { user: 'daymark', pass: 'mail-password' } });
     try {
       for (const [password, expected] of [
         ['mail-password', { ok: true, message: 'Test sent.' }],
@@ -394,6 +398,67 @@ describe('e-mail through a mail server that wants a login', () => {
     } finally {
       await guarded.close();
     }
+  });
+});
+
+describe('e-mail over TLS', () => {
+  it('upgrades with STARTTLS or speaks TLS from the start, trusting the CA the administrator names, and refuses an untrusted one', async () => {
+    const pems = await generate([{ name: 'commonName', value: 'mail.test' }], {
+      keySize: 2048,
+      algorithm: 'sha256',
+      extensions: [
+        { name: 'basicConstraints', cA: true },
+        { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
+      ],
+    });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'daymark-smtp-ca-'));
+    const caFile = path.join(dir, 'ca.pem');
+    fs.writeFileSync(caFile, pems.cert);
+    const tls = { key: pems.private, cert: pems.cert };
+    const servers = { starttls: await startSmtp({ tls }), tls: await startSmtp({ tls, secure: true }) };
+    try {
+      for (const [security, server] of Object.entries(servers)) {
+        for (const trusted of [true, false]) {
+          const h = pool.track(
+            await createHarness({
+              env: {
+                SMTP_HOST: '127.0.0.1',
+                SMTP_PORT: String(server.port),
+                SMTP_SECURITY: security,
+                ...(trusted ? { SMTP_CA_FILE: caFile } : {}),
+              },
+            }),
+          );
+          const c = await createUserAndSignIn(h, 'lea');
+          const id = await channel(c, { kind: 'email', address: 'lea@example.org' });
+          const result = (await c.request({ method: 'POST', url: `/api/reminders/channels/${id}/test` })).json();
+          expect(result, `${security}, CA ${trusted ? 'named' : 'not named'}`).toEqual(
+            trusted
+              ? { ok: true, message: 'Test sent.' }
+              : {
+                  ok: false,
+                  message: 'The SMTP server’s certificate could not be verified, or it offered no encryption.',
+                },
+          );
+          await pool.closeAll();
+        }
+        expect(server.mails).toHaveLength(1);
+        expect(server.encrypted).toEqual([true]);
+      }
+    } finally {
+      await Promise.all(Object.values(servers).map((s) => s.close()));
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to send in clear when STARTTLS is required and the server does not offer it', async () => {
+    const h = pool.track(
+      await createHarness({ env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_SECURITY: 'starttls' } }),
+    );
+    const c = await createUserAndSignIn(h, 'max');
+    const id = await channel(c, { kind: 'email', address: 'max@example.org' });
+    expect((await c.request({ method: 'POST', url: `/api/reminders/channels/${id}/test` })).json().ok).toBe(false);
+    expect(smtp.mails).toHaveLength(0);
   });
 });
 

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import nodemailer, { type Transporter } from 'nodemailer';
 import webpush from 'web-push';
 import { REMINDER_TEXTS } from '#common/api/reminders.js';
@@ -120,6 +121,7 @@ function transportOf(smtp: SmtpConfig): Transporter {
       requireTLS: smtp.security === 'starttls',
       ignoreTLS: smtp.security === 'none',
       auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? '' } : undefined,
+      ...(smtp.caFile ? { tls: { ca: fs.readFileSync(smtp.caFile, 'utf8') } } : {}),
       connectionTimeout: TIMEOUT_MS,
       greetingTimeout: TIMEOUT_MS,
       socketTimeout: TIMEOUT_MS,
@@ -143,6 +145,9 @@ async function sendEmail(deps: SendDeps, to: string, m: Outgoing): Promise<void>
   } catch (err) {
     const e = err as { code?: string; responseCode?: number; response?: string };
     if (e.code === 'EAUTH') throw new SendError('The SMTP server refused the login.', true);
+    const said = `${(err as Error).message ?? ''} ${String((err as { cause?: unknown }).cause ?? '')}`;
+    if (e.code === 'ETLS' || /certificate|self.signed/i.test(said))
+      throw new SendError('The SMTP server’s certificate could not be verified, or it offered no encryption.', true);
     if (e.code === 'EENVELOPE' || (e.responseCode !== undefined && e.responseCode >= 500)) {
       const said = (e.response ?? '').slice(0, 200);
       throw new SendError(`The SMTP server refused the message${said ? `: ${said}` : '.'}`, true);
