@@ -92,6 +92,16 @@ describe('the channel form', () => {
     expect(checkChannel({ ...form, server: 'https://ntfy.sh', topic: 'my topic' }).topic).toBeDefined();
   });
 
+  it('takes an e-mail address with one @ and a domain with a dot inside it', () => {
+    const form = { ...newChannelForm('email'), label: 'Mail' };
+    for (const ok of ['me@example.org', 'a.b+c@mail.example.co.uk', 'x@y.z.'])
+      expect(checkChannel({ ...form, address: ok }), ok).toEqual({});
+    for (const bad of ['me', '@example.org', 'me@example', 'me@.org', 'me@org.', 'a@b@c.org', 'me @example.org'])
+      expect(checkChannel({ ...form, address: bad }).address, bad).toBeDefined();
+    // Long input is read once through: no pattern to backtrack.
+    expect(checkChannel({ ...form, address: `${'a'.repeat(100_000)}@` }).address).toBeDefined();
+  });
+
   it('lets an edit keep a saved secret, and leaves an empty one out of the request', () => {
     const channel = saved({ kind: 'gotify', target: 'https://gotify.example.org' });
     const form = channelFormOf(channel);
@@ -136,6 +146,8 @@ describe('the channel form', () => {
     });
     expect(splitNtfyTarget('https://ntfy.sh · alerts')).toEqual({ server: 'https://ntfy.sh', topic: 'alerts' });
     expect(splitNtfyTarget('https://ntfy.sh')).toEqual({ server: 'https://ntfy.sh', topic: '' });
+    expect(splitNtfyTarget('https://ntfy')).toEqual({ server: 'https://ntfy', topic: '' });
+    expect(splitNtfyTarget(`https://ntfy.sh/${'/'.repeat(50_000)}x y!`).topic).toBe('');
   });
 
   it('switches a saved channel on or off with its settings as they are (and no secret)', () => {

@@ -13,6 +13,7 @@ import {
   type ReminderKind,
   type ReminderSettingsValue,
 } from '#common/api/reminders.js';
+import { withoutTrailingSlashes } from '#common/text.js';
 
 // ---- When reminders come ----
 
@@ -114,8 +115,21 @@ export function newChannelForm(kind: ChannelKind): ChannelForm {
  */
 export function splitNtfyTarget(target: string): { server: string; topic: string } {
   const t = target.trim();
-  const url = /^(https?:\/\/[^/\s]+(?:\/[^\s]*?)?)\/+([-_A-Za-z0-9]+)\/?$/i.exec(t);
-  if (url) return { server: url[1] ?? '', topic: url[2] ?? '' };
+  // By hand rather than by one pattern: an address pattern with a lazy path backtracks.
+  const whole = withoutTrailingSlashes(t);
+  const cut = whole.lastIndexOf('/');
+  const server = withoutTrailingSlashes(whole.slice(0, cut));
+  const topic = whole.slice(cut + 1);
+  const scheme = server.indexOf('://');
+  if (
+    cut > 0 &&
+    scheme > 0 &&
+    TOPIC.test(topic) &&
+    /^https?$/i.test(server.slice(0, scheme)) &&
+    server.length > scheme + 3 &&
+    !/\s/.test(server)
+  )
+    return { server, topic };
   const spaced = /^(\S+)\s+(?:[^-_A-Za-z0-9\s]+\s+)?([-_A-Za-z0-9]+)$/.exec(t);
   if (spaced) return { server: spaced[1] ?? '', topic: spaced[2] ?? '' };
   return { server: t, topic: '' };
@@ -166,7 +180,13 @@ export function sameChannelForm(a: ChannelForm, b: ChannelForm): boolean {
   return key(a) === key(b);
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Something, one @, and a domain with a dot inside it; no spaces. */
+function isEmail(text: string): boolean {
+  if (/\s/.test(text)) return false;
+  const at = text.indexOf('@');
+  if (at < 1 || at !== text.lastIndexOf('@')) return false;
+  return text.slice(at + 2, -1).includes('.');
+}
 const TOPIC = /^[-_A-Za-z0-9]+$/;
 const isHttpUrl = (u: string) => /^https?:\/\//i.test(u) && URL.canParse(u);
 
@@ -184,7 +204,7 @@ export function checkChannel(f: ChannelForm, saved?: Pick<Channel, 'has_secret'>
   };
   if (f.kind === 'email') {
     if (!f.address.trim()) errors.address = 'Enter the e-mail address reminders go to.';
-    else if (!EMAIL.test(f.address.trim())) errors.address = 'Enter an e-mail address, e.g. me@example.org';
+    else if (!isEmail(f.address.trim())) errors.address = 'Enter an e-mail address, e.g. me@example.org';
   } else if (f.kind === 'ntfy') {
     url('server', 'Enter the ntfy server’s address, e.g. https://ntfy.sh');
     if (!f.topic.trim()) errors.topic = 'Enter the topic';
