@@ -255,7 +255,7 @@ export async function sendWith(
     const deps: SendDeps = {
       fetch: fetch ?? calendarFetch(ctx.config),
       smtp: ctx.config.smtp,
-      vapid: { ...(await vapidKeys(ctx.db, box)), subject: ctx.config.vapidSubject },
+      vapid: async () => ({ ...(await vapidKeys(ctx.db, box)), subject: ctx.config.vapidSubject }),
     };
     const report = await sendThrough(
       target,

@@ -26,6 +26,19 @@ export function inQuietHours(s: Pick<ReminderSettingsValue, 'quiet_start' | 'qui
 /** The instant a reminder of this kind becomes due today, or null when it is not due today at all. */
 const todayAt = (date: string, time: string, zone: string) => localInstant(date, clockMinutes(time) ?? 0, zone);
 
+/** Whether a journal row of the user's exists: the day's evening part, or a week's plan (its Monday). */
+async function journalHas(db: Db, userId: number, what: 'evening' | 'weekly plan', date: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('journal_entries')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('journal_type', '=', what === 'evening' ? 'daily' : 'weekly_planning')
+    .where('date', '=', date)
+    .$if(what === 'evening', (q) => q.where('has_evening', '=', 1))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function dueItems(
   db: Db,
   user: { id: number; zone: string },
@@ -78,27 +91,14 @@ export async function dueItems(
   }
 
   if (kinds.has('journal') && t >= todayAt(today, settings.journal_time, user.zone) && t < tomorrowStart) {
-    const written = await db
-      .selectFrom('journal_entries')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .where('journal_type', '=', 'daily')
-      .where('date', '=', today)
-      .where('has_evening', '=', 1)
-      .executeTakeFirst();
-    if (!written) items.push({ kind: 'journal', key: `journal:${today}`, payload: journalMessage(today) });
+    if (!(await journalHas(db, user.id, 'evening', today)))
+      items.push({ kind: 'journal', key: `journal:${today}`, payload: journalMessage(today) });
   }
 
   if (kinds.has('weekly') && dayOfWeek(today) === 0 && t >= todayAt(today, settings.weekly_time, user.zone)) {
     const monday = addDays(today, 1);
-    const plan = await db
-      .selectFrom('journal_entries')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .where('journal_type', '=', 'weekly_planning')
-      .where('date', '=', monday)
-      .executeTakeFirst();
-    if (!plan) items.push({ kind: 'weekly', key: `weekly:${monday}`, payload: weeklyMessage(monday) });
+    if (!(await journalHas(db, user.id, 'weekly plan', monday)))
+      items.push({ kind: 'weekly', key: `weekly:${monday}`, payload: weeklyMessage(monday) });
   }
 
   if (kinds.has('calendar')) {
@@ -139,26 +139,11 @@ export async function stillDue(
     }
     case 'journal': {
       if (a !== todayIn(zone, now)) return false;
-      const written = await db
-        .selectFrom('journal_entries')
-        .select('id')
-        .where('user_id', '=', d.user_id)
-        .where('journal_type', '=', 'daily')
-        .where('date', '=', a)
-        .where('has_evening', '=', 1)
-        .executeTakeFirst();
-      return !written;
+      return !(await journalHas(db, d.user_id, 'evening', a));
     }
     case 'weekly': {
       if (!a || todayIn(zone, now) >= a) return false;
-      const plan = await db
-        .selectFrom('journal_entries')
-        .select('id')
-        .where('user_id', '=', d.user_id)
-        .where('journal_type', '=', 'weekly_planning')
-        .where('date', '=', a)
-        .executeTakeFirst();
-      return !plan;
+      return !(await journalHas(db, d.user_id, 'weekly plan', a));
     }
     case 'calendar': {
       const c = await db

@@ -40,7 +40,8 @@ export interface Outgoing {
 export interface SendDeps {
   fetch: CalendarFetch;
   smtp: SmtpConfig | null;
-  vapid: { publicKey: string; privateKey: string; subject: string };
+  /** The installation's VAPID keys: read only for a Web Push channel. */
+  vapid: () => Promise<{ publicKey: string; privateKey: string; subject: string }>;
 }
 
 export interface PushDevice {
@@ -165,9 +166,10 @@ async function sendWebPush(deps: SendDeps, devices: PushDevice[], m: Outgoing): 
   let delivered = 0;
   let temporary: SendError | null = null;
   let final: SendError | null = null;
+  const vapid = await deps.vapid();
   for (const d of devices) {
     const req = webpush.generateRequestDetails({ endpoint: d.endpoint, keys: d.keys }, payload, {
-      vapidDetails: deps.vapid,
+      vapidDetails: vapid,
       TTL: 6 * 60 * 60,
       urgency: 'normal',
       contentEncoding: 'aes128gcm',

@@ -265,7 +265,8 @@ export async function listDeliveries(ctx: AppContext, userId: number, before?: n
   const rows = await repo.deliveriesPage(ctx.db, userId, before, REMINDER_LIMITS.deliveriesPage);
   const page = rows.slice(0, REMINDER_LIMITS.deliveriesPage);
   return {
-    deliveries: page.map((r) => ({ ...r, kind: r.kind, status: r.status }) as Delivery),
+    // kind and status are stored as the contract's words (written only by this feature).
+    deliveries: page as Delivery[],
     has_more: rows.length > page.length,
   };
 }
