@@ -488,7 +488,23 @@ export interface TrainingSessionsTable {
   updated_at: string;
 }
 
+/** A week's part of the stats page (migration 0034, features/stats/rollups.ts). */
+export interface StatsWeeksTable {
+  user_id: number;
+  /** The week's Sunday, YYYY-MM-DD. */
+  week_start: string;
+  /** Bumped by every write the week's figures count. */
+  gen: number;
+  /** The `gen` read before `data` was computed: `data` holds while they are equal. */
+  computed_gen: number;
+  zone: string | null;
+  /** The last day counted (the Saturday, or the day of the read in the current week). */
+  through: string | null;
+  data: string | null;
+}
+
 export interface Database {
+  stats_weeks: StatsWeeksTable;
   api_keys: ApiKeysTable;
   login_attempts: LoginAttemptsTable;
   device_cookies: DeviceCookiesTable;

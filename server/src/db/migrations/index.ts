@@ -30,6 +30,7 @@ import * as m0030 from './0030_device_cookies.js';
 import * as m0031 from './0031_training_week.js';
 import * as m0032 from './0032_activities_import.js';
 import * as m0033 from './0033_reminders.js';
+import * as m0034 from './0034_stats_rollups.js';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end.
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0031_training_week': m0031,
   '0032_activities_import': m0032,
   '0033_reminders': m0033,
+  '0034_stats_rollups': m0034,
 };

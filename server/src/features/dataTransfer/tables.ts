@@ -350,6 +350,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   push_subscriptions: "this installation's browsers subscribed to notifications",
   reminder_deliveries: 'the log of what this installation sent',
   instance_keys: 'keys of the installation (Web Push), not of an account',
+  stats_weeks: "the stats page's weekly figures, computed again from the imported rows on the first read",
   training_weeks: 'which weeks were planned at this installation; the rule plans the weeks ahead again',
   training_sessions:
     "times held in this installation's calendar connections; the rule places the sessions again in the calendars connected after an import",

@@ -161,57 +161,65 @@ export function ascendingDays(text: string): number[] {
   return list;
 }
 
-/** How many exercises the logs of the range mark completed, partial and skipped. */
-const outcomesQuery = prepared<Range, { status: string; n: number }>((db, p) =>
+/** How many exercises the logs of each week mark completed, partial and skipped. */
+const outcomesQuery = prepared<Range, { week: number; status: string; n: number }>((db, p) =>
   dialectOfDb(db) === 'sqlite'
-    ? sql<{ status: string; n: number }>`
-          SELECT json_extract(j.value, '$.completed') AS status, count(*) AS n
+    ? sql<{ week: number; status: string; n: number }>`
+          SELECT ${weekOfDate('sqlite', 'l.date', p.from)} AS week, json_extract(j.value, '$.completed') AS status, count(*) AS n
           FROM workout_logs l, json_each(l.workout_completion) j
           WHERE l.user_id = ${p.userId} AND l.date >= ${p.from} AND l.date <= ${p.to}
             AND l.workout_completion IS NOT NULL AND json_valid(l.workout_completion)
-          GROUP BY 1`
-    : sql<{ status: string; n: number }>`
-          SELECT j.value ->> 'completed' AS status, count(*) AS n
+          GROUP BY 1, 2`
+    : sql<{ week: number; status: string; n: number }>`
+          SELECT ${weekOfDate('postgres', 'l.date', p.from)} AS week, j.value ->> 'completed' AS status, count(*) AS n
           FROM workout_logs l CROSS JOIN LATERAL jsonb_array_elements(
             CASE WHEN jsonb_typeof(l.workout_completion::jsonb) = 'array' THEN l.workout_completion::jsonb ELSE '[]'::jsonb END
           ) AS j(value)
           WHERE l.user_id = ${p.userId} AND l.date >= ${p.from} AND l.date <= ${p.to}
             AND l.workout_completion IS NOT NULL
-          GROUP BY 1`,
+          GROUP BY 1, 2`,
 );
 
-export async function exerciseOutcomes(db: Db, userId: number, from: string, to: string) {
-  const rows = await outcomesQuery.execute(db, { userId, from, to });
-  const out = { completed: 0, partial: 0, skipped: 0 };
-  for (const r of rows) if (r.status in out) out[r.status as keyof typeof out] = num(r.n);
+export type Outcomes = { completed: number; partial: number; skipped: number };
+
+export async function exerciseOutcomesPerWeek(db: Db, userId: number, b: WeekBounds) {
+  const rows = await outcomesQuery.execute(db, { userId, from: b.starts[0] ?? b.to, to: b.to });
+  const out = b.starts.map(() => ({ completed: 0, partial: 0, skipped: 0 }) as Outcomes);
+  for (const r of rows) {
+    const week = out[num(r.week)];
+    if (week && r.status in week) week[r.status as keyof Outcomes] = num(r.n);
+  }
   return out;
 }
 
-/** Exercises most often given a verdict of one kind in the range. */
-const feedbackQuery = prepared<Range & { type: string; limit: number }, { exercise_name: string; n: number }>((db, p) =>
-  db
-    .selectFrom('exercise_feedback')
-    .select(['exercise_name', sql<number>`count(*)`.as('n')])
-    .where('user_id', '=', p.userId)
-    .where('feedback_type', '=', p.type)
-    .where('workout_date', '>=', p.from)
-    .where('workout_date', '<=', p.to)
-    .groupBy('exercise_name')
-    .orderBy(sql`count(*)`, 'desc')
-    .orderBy('exercise_name')
-    .limit(p.limit),
+/** How often each exercise was given each verdict, per week of the range. */
+const feedbackQuery = prepared<Range, { week: number; feedback_type: string; exercise_name: string; n: number }>(
+  (db, p) =>
+    db
+      .selectFrom('exercise_feedback')
+      .select([
+        weekOfDate(dialectOfDb(db), 'workout_date', p.from).as('week'),
+        'feedback_type',
+        'exercise_name',
+        sql<number>`count(*)`.as('n'),
+      ])
+      .where('user_id', '=', p.userId)
+      .where('workout_date', '>=', p.from)
+      .where('workout_date', '<=', p.to)
+      .groupBy([sql`1`, 'feedback_type', 'exercise_name']),
 );
 
-export async function feedbackCounts(
-  db: Db,
-  userId: number,
-  type: 'like' | 'dislike',
-  from: string,
-  to: string,
-  limit = 10,
-) {
-  const rows = await feedbackQuery.execute(db, { userId, type, from, to, limit });
-  return rows.map((r) => ({ name: r.exercise_name, count: num(r.n) }));
+export type Verdicts = { like: Record<string, number>; dislike: Record<string, number> };
+
+export async function feedbackPerWeek(db: Db, userId: number, b: WeekBounds) {
+  const rows = await feedbackQuery.execute(db, { userId, from: b.starts[0] ?? b.to, to: b.to });
+  const out = b.starts.map(() => ({ like: {}, dislike: {} }) as Verdicts);
+  for (const r of rows) {
+    const week = out[num(r.week)];
+    if (week && (r.feedback_type === 'like' || r.feedback_type === 'dislike'))
+      week[r.feedback_type][r.exercise_name] = num(r.n);
+  }
+  return out;
 }
 
 /** The energy level of each morning note in the range, by date. */
