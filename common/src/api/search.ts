@@ -11,7 +11,7 @@ export const SEARCH_QUERY_MAX = 500;
  * every match of a common word costs time in proportion to the whole history (five years of
  * notes: thousands of matches) while the best of the recent ones is what a search is for.
  */
-export const SEARCH_CANDIDATES = 500;
+export const SEARCH_CANDIDATES = 200;
 /** The furthest page start: the last page ends at the last candidate. */
 export const SEARCH_OFFSET_MAX = SEARCH_CANDIDATES - 1;
 

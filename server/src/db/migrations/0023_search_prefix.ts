@@ -22,19 +22,22 @@ const TOKENIZE = "tokenize = 'porter unicode61 remove_diacritics 2'";
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) === 'postgres') return;
-  await remake(db, ", prefix = '1 2 3 4 5 6 7 8'");
+  await remakeSearchIndex(db, COLUMNS, PREFIXES);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) === 'postgres') return;
-  await remake(db, '');
+  await remakeSearchIndex(db, COLUMNS, '');
 }
 
-async function remake(db: Kysely<unknown>, options: string) {
+export const PREFIXES = ", prefix = '1 2 3 4 5 6 7 8'";
+
+/** SQLite: the FTS5 search index made again with these columns and options, keeping its documents. */
+export async function remakeSearchIndex(db: Kysely<unknown>, columns: string, options: string) {
   // The migrator runs the pending migrations in one transaction; the remake is one on its own
   // when it is called outside of it.
   if (!db.isTransaction) {
-    await db.transaction().execute((trx) => remake(trx, options));
+    await db.transaction().execute((trx) => remakeSearchIndex(trx, columns, options));
     return;
   }
   await sql
@@ -43,7 +46,7 @@ async function remake(db: Kysely<unknown>, options: string) {
     )
     .execute(db);
   await sql.raw('DROP TABLE search_index').execute(db);
-  await sql.raw(`CREATE VIRTUAL TABLE search_index USING fts5(${COLUMNS}, ${TOKENIZE}${options})`).execute(db);
+  await sql.raw(`CREATE VIRTUAL TABLE search_index USING fts5(${columns}, ${TOKENIZE}${options})`).execute(db);
   await sql
     .raw(
       'INSERT INTO search_index(rowid, title, body, user_id, kind, ref_id, date) SELECT id, title, body, user_id, kind, ref_id, date FROM search_documents ORDER BY id',

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { SEARCH_CANDIDATES } from '#common/api/search.js';
 import type { Db } from '../../db/index.js';
 import type { Dialect } from '../../db/migrationHelpers.js';
+import { ownerTsv } from '../../db/migrations/0035_search_owner.js';
 
 /** Marks around matched words in snippets: control characters that never reach the user. */
 export const MARK_START = '\u0002';
@@ -32,18 +33,26 @@ export async function searchIndex(
 ): Promise<SearchRow[]> {
   if (dialect === 'postgres') {
     const query = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
-    // The newest candidates by date (their keys only), ranked; the page is read again in full
-    // for its headlines, the costly part.
+    // The owner's documents with the words, from one GIN index of words and owners (0035); the
+    // newest candidates by date (their keys only) are ranked, and the page read again in full
+    // for its headlines. A headline is drawn from up to 2,000 characters around the first
+    // place the first word's stem appears (ts_headline parses all the text it is given: a
+    // two-hour transcript took milliseconds each); the start of the text when it is not found.
+    const owner = `'@${Math.trunc(userId)}'`;
     const res = await sql<SearchRow>`
       SELECT s.kind, s.ref_id, s.date, s.title, left(s.body, 200) AS head,
-        ts_headline('english', CASE WHEN s.body = '' THEN s.title ELSE s.body END, q,
+        ts_headline('english',
+          CASE WHEN s.body = '' THEN s.title
+            ELSE substr(s.body, greatest(1, strpos(lower(s.body), coalesce((ts_lexize('english_stem', ${words[0]}))[1], ${words[0]})) - 600), 2000)
+          END, q,
           ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`}) AS snippet
       FROM (
         SELECT c.source, c.ref_id, c.date, ts_rank_cd(c.tsv, c.q) AS rank
         FROM (
           SELECT s.source, s.ref_id, s.date, s.tsv, q
           FROM search_index s, to_tsquery('english', ${query}) q
-          WHERE s.user_id = ${userId} AND s.tsv @@ q ${kind ? sql`AND s.kind = ${kind}` : sql``}
+          WHERE s.user_id = ${userId} AND ${sql.raw(ownerTsv('s.'))} @@ (q && CAST(${owner} AS tsquery))
+            ${kind ? sql`AND s.kind = ${kind}` : sql``}
           ORDER BY s.date DESC, s.ref_id DESC, s.source
           LIMIT ${SEARCH_CANDIDATES}
         ) c
@@ -55,15 +64,18 @@ export async function searchIndex(
       ORDER BY top.rank DESC, top.date DESC, top.ref_id DESC, top.source`.execute(db);
     return res.rows;
   }
-  const match = words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
-  // FTS5 walks the matches newest first (by rowid) and stops at the last candidate; only those
-  // are scored. Owner, kind and date come from the small table beside the index (0022), not
-  // from the index's content, where each would load its document's whole text.
+  // The words in the title and body only; the owner is a term of its own (0035).
+  const match = `user_id : "${Math.trunc(userId)}" AND {title body} : (${words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ')})`;
+  // FTS5 walks the owner's matches newest first (by rowid) and stops at the last candidate; only
+  // those are scored (the owner's column weighs nothing). Kind and date come from the small
+  // table beside the index (0022), not from the index's content, where each would load its
+  // document's whole text.
   const top = await sql<{ rowid: number }>`
     SELECT id AS rowid FROM (
-      SELECT m.id, bm25(search_index, 10.0, 1.0) AS score, m.date, m.ref_id
+      SELECT m.id, bm25(search_index, 10.0, 1.0, 0.0) AS score, m.date, m.ref_id
       FROM search_index JOIN search_index_meta m ON m.id = search_index.rowid
-      WHERE search_index MATCH ${match} AND m.user_id = ${userId} ${kind ? sql`AND m.kind = ${kind}` : sql``}
+      WHERE search_index MATCH ${match} AND m.user_id = ${userId}
+        ${kind ? sql`AND m.kind = ${kind}` : sql``}
       ORDER BY search_index.rowid DESC
       LIMIT ${SEARCH_CANDIDATES}
     )
@@ -72,7 +84,9 @@ export async function searchIndex(
   if (!top.rows.length) return [];
   const order = new Map(top.rows.map((r, i) => [Number(r.rowid), i]));
   const ids = [...order.keys()];
-  // The page's rows with their snippets, in one pass over the match: the rowid range bounds it,
+  // The page's rows with their snippets, in one pass over the owner's match (a snippet comes from
+  // the title or the body: on a tie FTS5 takes the first column, and the owner's is the last):
+  // the rowid range bounds it,
   // and the unary + keeps the list a plain filter. Given to FTS5 as a constraint, each listed
   // rowid would start the match again (with a prefix word, milliseconds each).
   const res = await sql<SearchRow & { rowid: number }>`

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEARCH_CANDIDATES, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from '#common/api/search.js';
 import * as prefixIndex from '../../db/migrations/0023_search_prefix.js';
+import * as ownerIndex from '../../db/migrations/0035_search_owner.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { plannableWeek } from '../../test/weeks.js';
 import { tidySearchIndex } from './tidy.js';
@@ -297,7 +298,7 @@ describe('search', () => {
     expect((await find(bob, 'harbour')).map((x) => x.title)).toEqual(['Harbour of bob']);
   });
 
-  it('the prefix index keeps every document and answer, and the index follows writes after it', async () => {
+  it('the prefix and owner indexes keep every document and answer, and the index follows writes after them', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
     const bob = await createUserAndSignIn(h, 'bob');
@@ -305,9 +306,13 @@ describe('search', () => {
       (await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE name = 'search_index'`.execute(h.ctx.db)).rows[0]
         ?.sql;
     if (h.ctx.dialect === 'sqlite') {
-      // The index as it was before the migration, with documents written into it.
-      await prefixIndex.down(h.ctx.db as unknown as Kysely<unknown>);
+      // The index without prefixes (its owner indexed, as searches name it), with documents
+      // written into it.
+      await prefixIndex.remakeSearchIndex(h.ctx.db as unknown as Kysely<unknown>, ownerIndex.INDEXED_OWNER, '');
       expect(await ddl()).not.toContain('prefix');
+    } else {
+      // PostgreSQL: the GIN index over all accounts' words, as before 0035.
+      await ownerIndex.down(h.ctx.db as unknown as Kysely<unknown>);
     }
     for (let i = 0; i < 30; i++) {
       await journal(
@@ -324,13 +329,19 @@ describe('search', () => {
     queries.push('masonry', 'about the q', 'meetings 12');
     const before = await Promise.all(queries.map((q) => find(c, q, '&limit=100')));
     expect(before[3]).toHaveLength(60);
+    // The way an installation from before both comes: prefixes added, then the owner indexed.
     await prefixIndex.up(h.ctx.db as unknown as Kysely<unknown>);
+    if (h.ctx.dialect === 'sqlite') expect(await ddl()).toContain('user_id UNINDEXED');
+    await ownerIndex.up(h.ctx.db as unknown as Kysely<unknown>);
     if (h.ctx.dialect === 'sqlite') {
       expect(await ddl()).toContain("prefix = '1 2 3 4 5 6 7 8'");
+      expect(await ddl()).not.toContain('user_id UNINDEXED');
       await sql`INSERT INTO search_index(search_index) VALUES ('integrity-check')`.execute(h.ctx.db);
     }
     expect(await Promise.all(queries.map((q) => find(c, q, '&limit=100')))).toEqual(before);
     expect((await find(bob, 'mee')).map((x) => x.title)).toEqual(['Meeting of bob']);
+    // The owner's number is no word of theirs.
+    expect(await find(bob, String(await userIdOf(h, 'bob')))).toEqual([]);
     // The triggers still write to the index made again.
     await journal(c, 'note', '2026-05-01', 'Meetup at the quarry gate');
     expect((await find(c, 'meetu')).map((x) => x.title)).toEqual(['Meetup at the quarry gate']);
