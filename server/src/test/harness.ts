@@ -8,7 +8,7 @@ import { type AiProvider, createAiProvider } from '../ai/provider.js';
 import { buildApp, LOG_REDACT } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
-import { type Db, migrateToLatest, openDatabase } from '../db/index.js';
+import { type Db, migrateToLatest, openDatabase, type QueryLog } from '../db/index.js';
 import { DbLoginThrottle } from '../features/auth/dbThrottle.js';
 import { AuthService } from '../features/auth/service.js';
 import { LoginThrottle, type Throttle } from '../features/auth/throttle.js';
@@ -43,6 +43,8 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   /** A second app instance on the same database (and DATA_DIR) as this one. */
   shareWith?: Harness;
+  /** Receives every statement the app runs (as the bench server's recording does). */
+  queryLog?: QueryLog;
 }
 
 /**
@@ -95,7 +97,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   const database = shared ? { url: shared.DATABASE_URL || undefined, drop: async () => {} } : await freshDatabaseUrl();
   const env = { DATA_DIR: dataDir, DATABASE_URL: database.url ?? '', LOG_LEVEL: 'info', ...opts.env };
   const config = loadConfig(env);
-  const handle = openDatabase(config);
+  const handle = openDatabase(config, opts.queryLog);
   await migrateToLatest(handle.db);
   const { ctx, scheduler } = withScheduler(
     {

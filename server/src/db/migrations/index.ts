@@ -32,6 +32,7 @@ import * as m0032 from './0032_activities_import.js';
 import * as m0033 from './0033_reminders.js';
 import * as m0034 from './0034_stats_rollups.js';
 import * as m0035 from './0035_search_owner.js';
+import * as m0036 from './0036_scaling_indexes.js';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end.
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0033_reminders': m0033,
   '0034_stats_rollups': m0034,
   '0035_search_owner': m0035,
+  '0036_scaling_indexes': m0036,
 };
