@@ -26,7 +26,7 @@ const PASSWORD = 'bench-password-1';
 
 const scenarios = options.only
   ? allScenarios.filter((s) => options.only?.some((w) => s.name.toLowerCase().includes(w)))
-  : allScenarios;
+  : allScenarios.filter((s) => !s.alone);
 
 /**
  * autocannon's aggregateResult (absent from its type definitions): the summary of raw results of

@@ -33,6 +33,8 @@ export type BenchRow = { label: string } & Record<string, string | number>;
 
 export interface BenchScenario {
   name: string;
+  /** Runs only when `--only` names it (its seed would collide with the others'). */
+  alone?: boolean;
   /** Seeds the bench user's data straight into the database before the server starts. */
   seed?(ctx: SeedContext): Promise<void>;
   routes?: BenchRoute[];

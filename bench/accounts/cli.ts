@@ -62,18 +62,7 @@ try {
   console.log(
     `\n${accounts} accounts (${heavy} heavy, ${years} years) on ${handle.dialect}: ${rows} rows in ${seconds.toFixed(1)} s (${Math.round(rows / seconds)} rows/s)`,
   );
-  // Account-years: each account's span is its first row to today; approximated by the rows'
-  // share of a heavy account-year would hide light accounts, so count the spans themselves.
-  const spans = await handle.db
-    .selectFrom('users')
-    .select((eb) => eb.fn.min('created_at').as('first'))
-    .select('id')
-    .groupBy('id')
-    .execute();
-  const accountYears = spans.reduce(
-    (n, s) => n + Math.max(1, Date.parse(`${today}T00:00:00Z`) - Date.parse(String(s.first))) / (365.25 * 86_400_000),
-    0,
-  );
+  const accountYears = made.reduce((n, a) => n + a.years, 0);
   console.log(
     `\nSize (${accountYears.toFixed(0)} account-years):\n${sizeTable(await tableSizes(handle.db, handle.dialect), accountYears)}`,
   );

@@ -37,6 +37,8 @@ export interface GeneratedAccount {
   heavy: boolean;
   timezone: string;
   rows: number;
+  /** Years of history (its first day to today). */
+  years: number;
 }
 
 /** Mulberry32: a small, fast, seedable generator (the same numbers on every machine). */
@@ -228,11 +230,7 @@ async function writeAccount(
   // A light account began some time ago and writes at a fraction of a heavy one's pace.
   const span = Math.max(7, Math.round(o.years * 365 * (heavy ? 1 : r.next() ** 2)));
   const pace = heavy ? 1 : 0.05 + r.next() * 0.35;
-  const rate = (k: keyof typeof HEAVY_RATES) => HEAVY_RATES[k] * pace;
-  const first = addDays(o.today, -(span - 1));
-  const created = iso(first, 8 * 60);
-  let rows = 1;
-
+  const created = iso(addDays(o.today, -(span - 1)), 8 * 60);
   return db.transaction().execute(async (tx) => {
     const user = await tx
       .insertInto('users')
@@ -246,8 +244,36 @@ async function writeAccount(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const userId = user.id;
+    const rows = 1 + (await writeHistory(tx, user.id, r, { span, pace, today: o.today }, templates));
+    return { id: user.id, username, heavy, timezone, rows, years: span / 365.25 };
+  });
+}
 
+/**
+ * A heavy account's history (the rates of a long-time daily user) for an existing user, e.g.
+ * the bench's own: `years` up to `today`. Returns the number of rows written.
+ */
+export async function writeHeavyHistory(db: Db, userId: number, o: { years: number; seed: number; today: string }) {
+  const span = Math.round(o.years * 365);
+  return db
+    .transaction()
+    .execute((tx) =>
+      writeHistory(tx, userId, random(o.seed), { span, pace: 1, today: o.today }, planTemplates(o.today)),
+    );
+}
+
+/** `span` days of history up to `today` at `pace` times a heavy account's rates. */
+async function writeHistory(
+  tx: Db,
+  userId: number,
+  r: Rng,
+  o: { span: number; pace: number; today: string },
+  templates: ReturnType<typeof planTemplates>,
+): Promise<number> {
+  const { span } = o;
+  const rate = (k: keyof typeof HEAVY_RATES) => HEAVY_RATES[k] * o.pace;
+  const first = addDays(o.today, -(span - 1));
+  {
     const journal: Array<Record<string, unknown>> = [];
     const todos: Array<Record<string, unknown>> = [];
     const plans: Array<{ date: string; plan: string; focus: string; intensity: string; template: number }> = [];
@@ -474,7 +500,7 @@ async function writeAccount(
     );
     await insertChunked(messages, (c) => tx.insertInto('coach_messages').values(c).execute());
 
-    rows +=
+    return (
       journal.length +
       todos.length +
       transcripts.length +
@@ -482,9 +508,9 @@ async function writeAccount(
       logs.length +
       feedback.length +
       conversations.length +
-      messages.length;
-    return { id: userId, username, heavy, timezone, rows };
-  });
+      messages.length
+    );
+  }
 }
 
 /** Writes `accounts` accounts (usernames prefix0001 …); the database must be migrated. */

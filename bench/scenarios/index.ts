@@ -5,6 +5,7 @@ import { calendarScenario } from './calendar.js';
 import { coachScenario } from './coach.js';
 import { cronScenario } from './cron.js';
 import { dashboardScenario } from './dashboard.js';
+import { heavyAccountScenario } from './heavyAccount.js';
 import { journalScenario } from './journal.js';
 import { llmStreamScenario } from './llmStream.js';
 import { loginFloodScenario } from './loginFlood.js';
@@ -36,4 +37,5 @@ export const scenarios: BenchScenario[] = [
   loginFloodScenario,
   startupScenario,
   activityImportScenario,
+  heavyAccountScenario,
 ];
