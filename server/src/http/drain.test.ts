@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
 import { createHarness, type Harness } from '../test/harness.js';
 import { DRAINING_MESSAGE, gracefulStop, registerDrain } from './drain.js';
 import { openEventStream } from './sse.js';
@@ -115,5 +116,19 @@ describe('graceful stop', () => {
     // Everything else is still served.
     expect((await harness.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
     harness.app.drain.phase = 'serving';
+  });
+});
+
+describe('shutdown and pool settings', () => {
+  it('default to a 5 s drain, a 30 s grace and 10 connections, and refuse values out of range', () => {
+    const defaults = loadConfig({});
+    expect(defaults.shutdown).toEqual({ drainDelayMs: 5000, graceMs: 30_000 });
+    expect(defaults.databasePoolSize).toBe(10);
+    const set = loadConfig({ SHUTDOWN_DRAIN_DELAY_MS: '0', SHUTDOWN_GRACE_MS: '1500', DATABASE_POOL_SIZE: '25' });
+    expect(set.shutdown).toEqual({ drainDelayMs: 0, graceMs: 1500 });
+    expect(set.databasePoolSize).toBe(25);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '101' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_DELAY_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_DELAY_MS/);
   });
 });
