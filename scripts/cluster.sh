@@ -245,11 +245,16 @@ cmd_restart_instance() {
   load_state
   local n=${1:-}
   [[ "$n" =~ ^[0-9]+$ ]] && [ "$n" -ge 1 ] && [ "$n" -le "$INSTANCES" ] || die "restart-instance takes 1 to $INSTANCES"
-  local started=$SECONDS
+  local started=$SECONDS was_running=0 status
+  alive "$(pid_of "instance-$n")" && was_running=1
   stop_instance "$n"
-  local status
   status=$(cat "$DIR/instance-$n.exit" 2>/dev/null || echo '?')
-  say "instance $n stopped (exit status $status) after $((SECONDS - started)) s"
+  if [ "$was_running" = 1 ]; then
+    say "instance $n stopped (exit status $status) after $((SECONDS - started)) s"
+  else
+    say "instance $n was not running (it had exited with status $status)"
+    status=0
+  fi
   start_instance "$n"
   wait_healthy "$n"
   # Back in rotation once HAProxy's checks (rise 2) have seen it up.
