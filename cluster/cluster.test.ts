@@ -10,20 +10,37 @@ import { MCP_PATH } from '#common/apiKeyConstants.js';
 import { MESSAGES } from '#common/constants.js';
 import { openDatabase } from '../server/src/db/index.js';
 import { addUser } from '../server/src/features/users/service.js';
-import { type Cluster, call, readEvents, sleep, slowPost, startCluster, startLoad, until } from './cluster.js';
+import { type FakeGoogle, startFakeGoogle } from '../server/src/test/fakeGoogle.js';
+import {
+  type Cluster,
+  call,
+  callFresh,
+  readEvents,
+  sleep,
+  slowPost,
+  startCluster,
+  startLoad,
+  until,
+} from './cluster.js';
 
 const PASSWORD = 'cluster-user-password';
 const USERS = Array.from({ length: 20 }, (_, i) => `user${String(i + 1).padStart(2, '0')}`);
 const RESTARTING = { error: 'The server is restarting. Try again in a moment.' };
 
+const GOOGLE_ACCOUNT = 'alice@example.com';
 let cluster: Cluster;
+/** The local stand-in for Google the instances write calendar events to. */
+let google: FakeGoogle;
 const tokens = new Map<string, string>();
 let adminToken = '';
 const log = (line: string) => process.stdout.write(`  ${line}\n`);
 
 beforeAll(async () => {
   const started = Date.now();
+  google = await startFakeGoogle({ email: GOOGLE_ACCOUNT });
   cluster = await startCluster({
+    ...google.env,
+    CALENDAR_ALLOW_PRIVATE_HOSTS: 'true',
     SHUTDOWN_DRAIN_DELAY_MS: '1500',
     SHUTDOWN_GRACE_MS: '10000',
     CLUSTER_CHECK_INTERVAL_MS: '500',
@@ -56,6 +73,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cluster?.stop();
+  await google?.stop();
 });
 
 const token = (u: string) => tokens.get(u) as string;
@@ -166,6 +184,41 @@ describe('three instances behind HAProxy on one PostgreSQL', () => {
     expect(todos.json.result.isError ?? false).toBe(false);
     expect(JSON.stringify(todos.json.result)).toContain('visible over MCP');
     expect(new Set([init.servedBy, list.servedBy, todos.servedBy]).size).toBeGreaterThanOrEqual(2);
+  });
+
+  it('writes a workout to Google Calendar once when three syncs of it arrive together on the three instances', async () => {
+    const t = token('user03');
+    // A plan made before the calendar was connected: the syncs below are its only writes.
+    const date = '2026-12-10';
+    const made = await readEvents(`${cluster.proxy}/api/workout/stream?date=${date}`, t);
+    const plan = made.events.at(-1);
+    expect(plan?.event).toBe('completed');
+    const planId = (plan?.data as { id: number }).id;
+
+    // Connected through Google's consent page, the callback answered by whichever instance.
+    const authUrl = await call(`${cluster.proxy}/api/calendar/auth-url?baseUrl=http://localhost:5173`, { token: t });
+    expect(authUrl.status, authUrl.text).toBe(200);
+    const consent = await google.consent(authUrl.json.authUrl);
+    const callback = await call(
+      `${cluster.proxy}/api/calendar/oauth-callback?code=${encodeURIComponent(consent.code ?? '')}&state=${encodeURIComponent(consent.state ?? '')}`,
+      { token: t },
+    );
+    expect(callback.json, callback.text).toMatchObject({ success: true });
+    log(`Google: authorization URL from ${authUrl.servedBy}, callback on ${callback.servedBy}`);
+
+    const syncs = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        callFresh(`${cluster.proxy}/api/calendar/sync-workout/${planId}`, { method: 'POST', token: t }),
+      ),
+    );
+    for (const r of syncs) expect(r.status, r.text).toBe(200);
+    expect(new Set(syncs.map((r) => r.servedBy))).toEqual(new Set(['app1', 'app2', 'app3']));
+    expect(syncs.filter((r) => !r.json.updated)).toHaveLength(1);
+    const events = google.events(GOOGLE_ACCOUNT).filter((e) => e.start.date === date);
+    expect(events).toHaveLength(1);
+    expect(syncs.map((r) => r.json.event_id)).toEqual(Array(3).fill(events[0]?.id));
+    const inserts = google.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/events'));
+    expect(inserts).toHaveLength(1);
   });
 
   it('SIGTERM drains an instance: health 503 at once, work in flight finishes, exit 0 well before the grace time', async () => {

@@ -60,7 +60,10 @@ function readState(dir: string): Record<string, string> {
   return state;
 }
 
-/** Starts the cluster on a free block of ports (HAProxy, the instances, statistics, PostgreSQL). */
+/**
+ * Starts the cluster on a free block of ports (HAProxy, the instances, statistics, PostgreSQL).
+ * `env` reaches every instance, restarted ones too.
+ */
 export async function startCluster(env: Record<string, string>): Promise<Cluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'daymark-cluster-test-'));
   fs.rmdirSync(dir);
@@ -103,7 +106,7 @@ export async function startCluster(env: Record<string, string>): Promise<Cluster
       }
       return '';
     },
-    script: (...args) => runScript(dir, {}, args),
+    script: (...args) => runScript(dir, env, args),
     async stop() {
       await runScript(dir, {}, ['stop']);
     },
