@@ -113,9 +113,23 @@ describe('graceful stop', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ status: 'draining', error: DRAINING_MESSAGE });
     expect(res.headers['retry-after']).toBe('1');
+    expect((await harness.app.inject({ method: 'HEAD', url: '/api/health' })).statusCode).toBe(503);
     // Everything else is still served.
     expect((await harness.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
     harness.app.drain.phase = 'serving';
+  });
+});
+
+describe('the drain delay', () => {
+  it('ends early on a second signal', async () => {
+    const app = Fastify();
+    registerDrain(app);
+    const started = Date.now();
+    const waiting = app.drain.waitDelay(10_000);
+    setTimeout(() => app.drain.skipDelay(), 50);
+    await waiting;
+    expect(Date.now() - started).toBeLessThan(1000);
+    await app.close();
   });
 });
 

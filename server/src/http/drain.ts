@@ -53,7 +53,7 @@ export class Drain {
 }
 
 /**
- * Wires the drain into the app: while draining, `GET /api/health` answers 503 (before its
+ * Wires the drain into the app: while draining, `GET /api/health` (and HEAD) answers 503 (before its
  * handler runs) and every answer carries `Connection: close`, the event streams' included (set
  * on the raw response, which their own headers are merged with).
  */
@@ -65,7 +65,7 @@ export function registerDrain(app: FastifyInstance): Drain {
     if (req.httpVersionMajor < 2) res.setHeader('connection', 'close');
   });
   app.addHook('onRequest', async (request, reply) => {
-    if (drain.draining && request.method === 'GET' && request.routeOptions.url === '/api/health') {
+    if (drain.draining && request.routeOptions.url === '/api/health' && request.method !== 'OPTIONS') {
       return reply.code(503).header('retry-after', '1').send({ status: 'draining', error: DRAINING_MESSAGE });
     }
   });
