@@ -34,7 +34,14 @@ export async function startServer(
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), script], {
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_DRAIN_DELAY_MS: '0',
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   // A bench that dies on an error must not leave its servers running (and loading the machine

@@ -77,6 +77,7 @@ export async function startApp(
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'info',
+      SHUTDOWN_DRAIN_DELAY_MS: '0',
       ...(llmReply
         ? {
             LLM_PROVIDER: 'openai-compatible',

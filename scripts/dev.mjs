@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('node_modules/.bin/tsx', ['watch', 'server/src/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, WEB_DIR: '' },
+    // A reload stops the server at once: no load balancer to drain for.
+    env: { SHUTDOWN_DRAIN_DELAY_MS: '0', ...process.env, WEB_DIR: '' },
   }),
   spawn('node_modules/.bin/vite', [], { stdio: 'inherit' }),
 ];

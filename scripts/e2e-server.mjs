@@ -16,6 +16,8 @@ const child = spawn(process.execPath, ['dist/server/main.js'], {
     ADMIN_USERNAME: 'admin',
     ADMIN_PASSWORD: 'e2e-admin-password',
     LOG_LEVEL: 'warn',
+    // Stopped at the end of the run: no load balancer to drain for.
+    SHUTDOWN_DRAIN_DELAY_MS: '0',
   },
 });
 const stop = () => child.kill('SIGTERM');

@@ -5,6 +5,7 @@ import { MESSAGES } from '#common/constants.js';
 import type { AppContext } from './context.js';
 import { registerFeatures } from './features/index.js';
 import { registerAuth } from './http/auth.js';
+import { registerDrain } from './http/drain.js';
 import { registerErrorHandling } from './http/errorHandler.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
@@ -49,6 +50,9 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
         ? { ...logger, serializers: { req: requestSerializer, ...(logger as { serializers?: object }).serializers } }
         : logger,
     bodyLimit: ctx.config.bodyLimit,
+    // While closing, a request on a connection already open is served (and its connection then
+    // closed), not refused with 503: the drain (http/drain.ts) lets the work in flight finish.
+    return503OnClosing: false,
     trustProxy: ctx.config.trustProxy,
     // The router's own refusals (a path that is not valid UTF-8, a parameter over 100
     // characters) answer like every other bad request: 400 with {error}.
@@ -62,6 +66,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
 
   await app.register(fastifyCookie);
   registerErrorHandling(app);
+  registerDrain(app);
   registerSecurityHeaders(app);
   registerTextInputChecks(app);
   registerAuth(app, ctx.auth, ctx.config.allowedOrigins);

@@ -24,6 +24,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   ADMIN_USERNAME: z.string().trim().min(1).optional(),
   ADMIN_PASSWORD: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -80,6 +81,8 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   VAPID_SUBJECT: optionalText,
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 });
 
 export type Config = {
@@ -87,6 +90,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections each instance keeps to PostgreSQL at most. */
+  databasePoolSize: number;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -125,6 +130,11 @@ export type Config = {
   publicUrl: string | null;
   /** Contact sent to push services with each Web Push (mailto: or https:). */
   vapidSubject: string;
+  /**
+   * On SIGTERM: how long the instance keeps serving with its health check failing (for a load
+   * balancer to take it out), then how long requests and streams in flight have to finish.
+   */
+  shutdown: { drainDelayMs: number; graceMs: number };
 };
 
 export interface SmtpConfig {
@@ -170,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDir: 
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
@@ -219,5 +230,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaultWebDir: 
       : null,
     publicUrl: e.PUBLIC_URL ? withoutTrailingSlashes(e.PUBLIC_URL) : null,
     vapidSubject: e.VAPID_SUBJECT ?? (e.PUBLIC_URL?.startsWith('https://') ? e.PUBLIC_URL : 'mailto:daymark@localhost'),
+    shutdown: { drainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS, graceMs: e.SHUTDOWN_GRACE_MS },
   };
 }

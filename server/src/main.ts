@@ -2,6 +2,7 @@ import { AI_ADMIN_HINTS } from './ai/errors.js';
 import { bootstrap } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { tidySearchIndex } from './features/search/tidy.js';
+import { gracefulStop } from './http/drain.js';
 import { loggerOptions } from './logger.js';
 import { defaultWebDir } from './version.js';
 
@@ -30,18 +31,27 @@ const upkeep = setInterval(
 );
 upkeep.unref();
 
-let closing = false;
+// SIGTERM (systemd, a container's stop, a rolling restart) or SIGINT: a graceful stop. The health
+// check fails at once while requests are still served for SHUTDOWN_DRAIN_DELAY_MS, then the
+// server closes and the work in flight finishes within SHUTDOWN_GRACE_MS (see http/drain.ts).
+// A second signal skips the rest of the drain delay.
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (closing) return;
-    closing = true;
+    if (stopping) {
+      app.drain.skipDelay();
+      return;
+    }
+    stopping = true;
     app.log.info({ signal }, 'shutting down');
-    // Running jobs are stopped and recorded as interrupted before the database closes.
-    void scheduler
-      .stop()
-      .catch((err) => app.log.error({ err }, 'scheduler stop failed'))
-      .then(() => app.close())
-      .then(() => process.exit(0));
+    void gracefulStop(app, app.drain, { delayMs: config.shutdown.drainDelayMs, graceMs: config.shutdown.graceMs }, () =>
+      scheduler.stop(),
+    )
+      .then(() => process.exit(0))
+      .catch((err) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
   });
 }
 

@@ -51,3 +51,10 @@ export const healthResponse = z.object({
   time: z.string(),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
+
+/**
+ * `GET /api/health` answering 503: the instance is shutting down (`status: 'draining'`, so a load
+ * balancer takes it out of rotation while it finishes its work), or `{error}` when it cannot
+ * reach its database.
+ */
+export const healthDrainingResponse = z.object({ status: z.literal('draining'), error: z.string() });

@@ -55,13 +55,17 @@ export const sqliteFile = (dataDir: string) => path.join(dataDir, 'daymark.db');
  * Opens the configured database. `log` receives every executed query (the bench server uses it
  * to replay a route's SQL in a bare twin); production passes none.
  */
-export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }, log?: QueryLog): DbHandle {
+export function openDatabase(
+  opts: { databaseUrl?: string | undefined; dataDir: string; databasePoolSize?: number },
+  log?: QueryLog,
+): DbHandle {
   if (opts.databaseUrl) {
     // A server that accepts connections but does not answer (restarting) fails a request in 5 s
     // (answered 503) rather than holding it.
     const pool = new (postgresDriver().Pool)({
       connectionString: opts.databaseUrl,
-      max: 10,
+      // DATABASE_POOL_SIZE: instances × pool size must stay below the server's max_connections (README).
+      max: opts.databasePoolSize ?? 10,
       connectionTimeoutMillis: 5000,
     });
     // An idle connection the server drops (restart, failover) must not crash the process;

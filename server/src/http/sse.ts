@@ -27,10 +27,11 @@ export function writeNow(res: ServerResponse, chunk: string): void {
 export function openEventStream(request: FastifyRequest, reply: FastifyReply): EventStream {
   reply.hijack();
   const res = reply.raw;
+  // No Connection header of its own: Node keeps the connection alive, and the drain's
+  // `Connection: close` (set on the response while shutting down) is not overridden.
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
-    connection: 'keep-alive',
     'x-accel-buffering': 'no',
     'x-content-type-options': 'nosniff',
   });

@@ -23,7 +23,6 @@ export async function writeSse(
     'cache-control': 'no-store, no-transform',
     'x-content-type-options': 'nosniff',
     'x-accel-buffering': 'no',
-    connection: 'keep-alive',
   });
   const onClose = () => {
     if (!res.writableFinished) abort.abort();

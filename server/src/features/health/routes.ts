@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { healthResponse } from '#common/api/auth.js';
-import { errors } from '#common/api/common.js';
+import { z } from 'zod';
+import { healthDrainingResponse, healthResponse } from '#common/api/auth.js';
+import { errorResponse, errors } from '#common/api/common.js';
 import { llmHealthResponse } from '#common/api/health.js';
 import { type App, type AppContext, typed } from '../../context.js';
 
@@ -12,8 +13,15 @@ export async function healthRoutes(app: App, ctx: AppContext) {
       schema: {
         tags: ['health'],
         operationId: 'health.check',
-        summary: 'Liveness and database check',
-        response: { 200: healthResponse },
+        summary: 'Liveness and database check; 503 while the instance shuts down (for load balancers)',
+        // 503 is answered by the drain (http/drain.ts) before this handler, or when the database is away.
+        response: {
+          200: healthResponse,
+          503: {
+            description: 'Shutting down (status "draining") or the database cannot be reached; send traffic elsewhere',
+            content: { 'application/json': { schema: z.union([healthDrainingResponse, errorResponse]) } },
+          },
+        },
       },
     },
     async () => {

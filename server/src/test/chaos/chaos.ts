@@ -76,6 +76,7 @@ export async function chaos(opts: ChaosOptions): Promise<ChaosReport> {
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'warn',
+    SHUTDOWN_DRAIN_DELAY_MS: '0',
     WEB_DIR: path.join(dataDir, 'no-web'),
   };
   const [cmd, args] = serverCommand();
