@@ -187,7 +187,10 @@ async function measure(sizes: Size[], route: Route, tokens?: (s: Size) => string
   return raw.map((r) => {
     const p = pool(r);
     if (p.non2xx + p.errors > 0) console.warn(`  ! ${route.label}: ${p.non2xx + p.errors} failed responses`);
-    return { p50: p.latency.p50, p99: p.latency.p99, rps: p.requests.average };
+    // Completed requests over the slices' measured time (the pooled summary has no rate).
+    const done = (r as Array<Record<string, number>>).reduce((n, x) => n + (x.totalCompletedRequests ?? 0), 0);
+    const seconds = (r as Array<Record<string, number>>).reduce((n, x) => n + (x.duration ?? 1), 0);
+    return { p50: p.latency.p50, p99: p.latency.p99, rps: done / seconds };
   });
 }
 
