@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { SEARCH_CANDIDATES } from '#common/api/search.js';
 import type { Db } from '../../db/index.js';
 import type { Dialect } from '../../db/migrationHelpers.js';
-import { ownerTsv } from '../../db/migrations/0035_search_owner.js';
+import { ownerLexeme } from '../../db/migrations/0035_search_owner.js';
 
 /** Marks around matched words in snippets: control characters that never reach the user. */
 export const MARK_START = '\u0002';
@@ -33,17 +33,16 @@ export async function searchIndex(
 ): Promise<SearchRow[]> {
   if (dialect === 'postgres') {
     const query = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
-    // The owner's documents with the words, from one GIN index of words and owners (0035); the
+    // The owner's documents with the words, from the GIN index of words and owners (0035); the
     // newest candidates by date (their keys only) are ranked, and the page read again in full
-    // for its headlines. A headline is drawn from up to 2,000 characters around the first
+    // for its headlines. A headline is drawn from up to 800 characters around the first
     // place the first word's stem appears (ts_headline parses all the text it is given: a
     // two-hour transcript took milliseconds each); the start of the text when it is not found.
-    const owner = `'@${Math.trunc(userId)}'`;
     const res = await sql<SearchRow>`
       SELECT s.kind, s.ref_id, s.date, s.title, left(s.body, 200) AS head,
         ts_headline('english',
           CASE WHEN s.body = '' THEN s.title
-            ELSE substr(s.body, greatest(1, strpos(lower(s.body), coalesce((ts_lexize('english_stem', ${words[0]}))[1], ${words[0]})) - 600), 2000)
+            ELSE substr(s.body, greatest(1, strpos(lower(s.body), coalesce((ts_lexize('english_stem', ${words[0]}))[1], ${words[0]})) - 300), 800)
           END, q,
           ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`}) AS snippet
       FROM (
@@ -51,7 +50,7 @@ export async function searchIndex(
         FROM (
           SELECT s.source, s.ref_id, s.date, s.tsv, q
           FROM search_index s, to_tsquery('english', ${query}) q
-          WHERE s.user_id = ${userId} AND ${sql.raw(ownerTsv('s.'))} @@ (q && CAST(${owner} AS tsquery))
+          WHERE s.user_id = ${userId} AND s.tsv @@ (q && CAST(${ownerLexeme(userId)} AS tsquery))
             ${kind ? sql`AND s.kind = ${kind}` : sql``}
           ORDER BY s.date DESC, s.ref_id DESC, s.source
           LIMIT ${SEARCH_CANDIDATES}
