@@ -109,6 +109,26 @@ describe('three instances behind HAProxy on one PostgreSQL', () => {
     log(`workout stream: connected at ${connected?.at} ms, completed at ${completed?.at} ms (${names.join(', ')})`);
   });
 
+  it('passes a coach conversation stream through: the conversation first, the saved reply last', async () => {
+    const stream = await readEvents(`${cluster.proxy}/api/coach/chat/stream`, token('user03'), {
+      messages: [{ role: 'user', content: 'How was my week?' }],
+      coachType: 'assistant',
+    });
+    expect(stream.status).toBe(200);
+    expect(stream.servedBy).toMatch(/^app[123]$/);
+    const types = stream.events.map((e) => (e.data as { type: string }).type);
+    expect(types[0]).toBe('conversation');
+    expect(types.at(-1)).toBe('message');
+    const uuid = (stream.events[0]?.data as { conversation_uuid: string } | undefined)?.conversation_uuid;
+    // Saved: every instance reads the conversation with the reply.
+    for (let i = 0; i < 3; i++) {
+      const read = await call(`${cluster.proxy}/api/coach/conversations/${uuid}`, { token: token('user03') });
+      expect(read.status).toBe(200);
+      expect(read.json.messages.length).toBe(2);
+    }
+    log(`coach stream: ${types.join(', ')}`);
+  });
+
   it('runs a job that is due exactly once across the three', async () => {
     const uuids: string[] = [];
     for (let i = 0; i < 4; i++) {
@@ -193,7 +213,7 @@ describe('three instances behind HAProxy on one PostgreSQL', () => {
     const made = await readEvents(`${cluster.proxy}/api/workout/stream?date=${date}`, t);
     const plan = made.events.at(-1);
     expect(plan?.event).toBe('completed');
-    const planId = (plan?.data as { id: number }).id;
+    const planId = (plan?.data as { id: number } | undefined)?.id;
 
     // Connected through Google's consent page, the callback answered by whichever instance.
     const authUrl = await call(`${cluster.proxy}/api/calendar/auth-url?baseUrl=http://localhost:5173`, { token: t });

@@ -216,9 +216,18 @@ export interface StreamEvent {
 }
 
 /** Reads a server-sent-event stream to its end, noting when (and in which read) each event arrived. */
-export async function readEvents(url: string, token: string) {
+export async function readEvents(url: string, token: string, body?: unknown) {
   const sent = Date.now();
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(30_000) });
+  const res = await fetch(url, {
+    ...(body === undefined
+      ? {}
+      : { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json', origin: new URL(url).origin }),
+    },
+    signal: AbortSignal.timeout(30_000),
+  });
   const events: StreamEvent[] = [];
   const reader = res.body?.getReader();
   const decoder = new TextDecoder();
