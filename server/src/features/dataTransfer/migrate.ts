@@ -11,12 +11,17 @@ export interface TableCount {
 
 export class MigrateError extends Error {}
 
-/** Derived tables that are not copied: the search index (FTS5 and its shadow tables in SQLite). */
-const DERIVED = /^search_index(_|$)/;
+/**
+ * Derived tables that are not copied: the search index (FTS5 and its shadow tables in SQLite) and
+ * the stats page's weekly roll-ups (the target's triggers mark the weeks of the copied rows, which
+ * are computed again on their first read).
+ */
+const DERIVED = /^(search_index(_|$)|stats_weeks$)/;
 
 /**
  * The SQLite database's own tables (not SQLite's, the migrator's or derived ones), parents before
- * children. PostgreSQL's search index is filled by its own triggers as the rows arrive.
+ * children. PostgreSQL's search index and stats weeks are filled by its own triggers as the rows
+ * arrive.
  */
 async function tablesInOrder(source: Db): Promise<string[]> {
   const names = (
