@@ -12,14 +12,15 @@
  * both sizes and their ratios (goal: under 1.2), the heavy account's stats and search, and the
  * bytes and rows per account-year of each database. `--json FILE` keeps the figures.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { addDays, todayIn } from '#common/time.js';
 import { migrateToLatest, openDatabase } from '../server/src/db/index.js';
+import { hashToken, newPublicId, newToken } from '../server/src/features/auth/tokens.js';
 import { generate } from './accounts/generate.js';
 import { sizeTable, tableSizes } from './accounts/sizes.js';
 import { type RunningServer, startServer } from './server.js';
@@ -78,13 +79,13 @@ async function prepare(accounts: number): Promise<Omit<Size, 'server'>> {
   const now = new Date().toISOString();
   const expires = new Date(Date.now() + 7 * 86_400_000).toISOString();
   const session = (userId: number) => {
-    const token = randomBytes(32).toString('base64url');
+    const token = newToken();
     return {
       token,
       row: {
-        public_id: randomBytes(12).toString('base64url'),
+        public_id: newPublicId(),
         user_id: userId,
-        token_hash: createHash('sha256').update(token).digest('hex'),
+        token_hash: hashToken(token),
         user_agent: null,
         created_at: now,
         last_seen_at: now,
