@@ -32,7 +32,7 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-function runScript(dir: string, env: Record<string, string>, args: string[]) {
+export function runScript(dir: string, env: Record<string, string>, args: string[]) {
   return new Promise<{ code: number; output: string }>((resolve, reject) => {
     const child = spawn('bash', [path.join(ROOT, 'scripts/cluster.sh'), ...args], {
       cwd: ROOT,
@@ -61,6 +61,23 @@ function readState(dir: string): Record<string, string> {
 }
 
 /**
+ * A random block of 20 ports below the range the kernel gives clients' connections (32768 and up
+ * on Linux): a port in that range can be taken by any connection between the check that it is
+ * free and HAProxy's bind, and the tests before this one leave thousands in TIME_WAIT.
+ */
+export function portBlock(): number {
+  let low = 32_768;
+  try {
+    low = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || low;
+  } catch {
+    // not Linux: keep the usual bound
+  }
+  const first = 10_000;
+  const blocks = Math.max(1, Math.floor((low - first - 20) / 20));
+  return first + Math.floor(Math.random() * blocks) * 20;
+}
+
+/**
  * Starts the cluster on a free block of ports (HAProxy, the instances, statistics, PostgreSQL).
  * `env` reaches every instance, restarted ones too.
  */
@@ -69,7 +86,7 @@ export async function startCluster(env: Record<string, string>): Promise<Cluster
   fs.rmdirSync(dir);
   let started: { code: number; output: string } | undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const base = 30_000 + Math.floor(Math.random() * 1500) * 20;
+    const base = portBlock();
     started = await runScript(dir, { ...env, CLUSTER_PORT: String(base) }, ['start']);
     if (started.code === 0) break;
     await runScript(dir, {}, ['stop']);

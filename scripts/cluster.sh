@@ -37,7 +37,26 @@ alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
 pid_of() { cat "$DIR/$1.pid" 2>/dev/null || true; }
 instance_port() { echo $((PORT + $1)); }
 
-port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+# Free when no socket of this machine has it as its own port: a listener, and also a client's
+# connection (open or in TIME_WAIT), which a connect test misses and which makes a later bind
+# fail. (The tests pick ports below the kernel's range for clients' ports, so none is taken
+# between this check and the bind.)
+# listening_only: only a listener counts (an instance's restart: its old connections' TIME_WAIT,
+# on the server's side, does not stop the new server's bind).
+port_free() {
+  local hex
+  hex=$(printf '%04X' "$1")
+  ! awk -v p="$hex" -v listening="${2:-}" '
+    FNR > 1 { split($2, a, ":"); if (a[2] == p && (listening == "" || $4 == "0A")) found = 1 }
+    END { exit !found }' /proc/net/tcp /proc/net/tcp6 2>/dev/null
+}
+
+# The end of a log, for a message that says something did not start.
+log_tail() {
+  [ -f "$1" ] || return 0
+  echo "--- the end of $1:"
+  tail -n "${2:-20}" "$1"
+}
 
 healthy() { curl -fsS -o /dev/null --max-time 2 "http://127.0.0.1:$1/api/health" 2>/dev/null; }
 
@@ -50,6 +69,7 @@ proxy_status() {
 # wait_until SECONDS COMMAND...: runs COMMAND every 0.1 s until it succeeds; fails after SECONDS.
 proxy_up() { [ "$(proxy_status "$1")" = UP ]; }
 gone() { ! kill -0 "$1" 2>/dev/null; }
+proxy_up_or_gone() { proxy_up "$1" || gone "$2"; }
 
 wait_until() {
   local end=$((SECONDS + $1))
@@ -63,7 +83,7 @@ wait_until() {
 start_instance() {
   local n=$1 port
   port=$(instance_port "$n")
-  port_free "$port" || die "port $port (instance $n) is in use"
+  port_free "$port" listening_only || die "port $port (instance $n) is in use"
   mkdir -p "$DIR/instance-$n"
   rm -f "$DIR/instance-$n.exit"
   # The wrapper records the server's exit status, so a restart can check it stopped cleanly.
@@ -87,7 +107,8 @@ start_instance() {
 wait_healthy() {
   local n=$1
   wait_until 60 healthy "$(instance_port "$n")" ||
-    die "instance $n did not answer on port $(instance_port "$n"); see $DIR/instance-$n.log"
+    die "instance $n did not answer on port $(instance_port "$n"); see $DIR/instance-$n.log
+$(log_tail "$DIR/instance-$n.log")"
 }
 
 stop_instance() {
@@ -158,7 +179,10 @@ cmd_start() {
   GRACE_MS=${SHUTDOWN_GRACE_MS:-30000}
   ADMIN_PASSWORD=${CLUSTER_ADMIN_PASSWORD:-cluster-admin-password}
   SECRET_KEY=$(node -e "process.stdout.write(require('node:crypto').randomBytes(32).toString('hex'))")
-  for p in "$PORT" "$STATS_PORT"; do port_free "$p" || die "port $p is in use"; done
+  local p
+  for p in "$PORT" "$STATS_PORT" $(seq $((PORT + 1)) $((PORT + INSTANCES))); do
+    port_free "$p" || die "port $p is in use"
+  done
   mkdir -p "$DIR"
   local own_pg=0
   if [ -z "${DATABASE_URL:-}" ]; then
@@ -192,7 +216,16 @@ STATE
   "$HAPROXY" -f "$DIR/haproxy.cfg" -db >>"$DIR/haproxy.log" 2>&1 </dev/null &
   echo $! >"$DIR/haproxy.pid"
   for n in $(seq 1 "$INSTANCES"); do
-    wait_until 30 proxy_up "$n" || die "HAProxy does not see instance $n up; see $DIR/haproxy.log"
+    wait_until 30 proxy_up_or_gone "$n" "$(pid_of haproxy)" || true
+    if ! alive "$(pid_of haproxy)"; then
+      # "Address already in use" here lets the tests try another block of ports.
+      grep -q 'Address already in use' "$DIR/haproxy.log" 2>/dev/null && echo "cluster: a port of HAProxy's is in use" >&2
+      die "HAProxy stopped; see $DIR/haproxy.log
+$(log_tail "$DIR/haproxy.log")"
+    fi
+    proxy_up "$n" || die "HAProxy does not see instance $n up; see $DIR/haproxy.log
+$(log_tail "$DIR/haproxy.log")
+$(log_tail "$DIR/instance-$n.log" 10)"
   done
   say "$INSTANCES instances on ports $((PORT + 1))-$((PORT + INSTANCES)), HAProxy on http://127.0.0.1:$PORT (statistics on :$STATS_PORT)"
   say "sign in as admin with password $ADMIN_PASSWORD; state and logs in $DIR"

@@ -7,7 +7,8 @@ if [ -z "$PGBIN" ] || [ ! -x "$PGBIN/initdb" ]; then
   echo "PostgreSQL server binaries not found (install the postgresql package)" >&2
   exit 1
 fi
-PORT=${PGPORT_TEST:-$((20000 + RANDOM % 20000))}
+# Below 32768, where Linux takes the ports of clients' connections (one could take it first).
+PORT=${PGPORT_TEST:-$((20000 + RANDOM % 12000))}
 DIR=$(mktemp -d /tmp/daymark-pg.XXXXXX)
 RUN_AS=()
 if [ "$(id -u)" = "0" ]; then
