@@ -1,4 +1,4 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode, Ref } from 'react';
 import styles from './Card.module.css';
 
 export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
@@ -15,6 +15,7 @@ export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   padding?: 'none' | 'sm' | 'md';
   /** Render as <section> (default) or <div>/<article>. */
   as?: 'section' | 'div' | 'article';
+  ref?: Ref<HTMLElement>;
 }
 
 /** A surface that groups related content. */
@@ -28,11 +29,17 @@ export function Card({
   as: Tag = 'section',
   className,
   children,
+  ref,
   ...rest
 }: CardProps) {
   const hasHeader = title || description || actions;
   return (
-    <Tag {...rest} className={`${styles.card} ${styles[`pad-${padding}`]} ${className ?? ''}`}>
+    // Any of the three tags is an HTMLElement, which is all the ref is typed to hold.
+    <Tag
+      {...rest}
+      ref={ref as Ref<HTMLDivElement>}
+      className={`${styles.card} ${styles[`pad-${padding}`]} ${className ?? ''}`}
+    >
       {hasHeader && (
         <header className={styles.header}>
           <div className={styles.heading}>

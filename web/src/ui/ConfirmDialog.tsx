@@ -1,4 +1,4 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useRef, useState } from 'react';
 import { messageOf } from '../api/client';
 import { Button } from './Button';
 import styles from './ConfirmDialog.module.css';
@@ -19,6 +19,8 @@ export interface ConfirmDialogProps {
    * closes, on failure the error's message shows inside and the dialog stays open.
    */
   onConfirm: () => void | Promise<void>;
+  /** Where focus goes on close when the control that opened the dialog is gone (e.g. deleted by it). */
+  returnFocus?: RefObject<HTMLElement | null>;
 }
 
 /** Asks before an action that cannot be undone. Focus starts on Cancel, the safe choice. */
@@ -31,6 +33,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   tone = 'danger',
   onConfirm,
+  returnFocus,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -65,6 +68,7 @@ export function ConfirmDialog({
       hideClose
       dismissible={!busy}
       initialFocus={cancelRef}
+      returnFocus={returnFocus}
       footer={
         <>
           <Button ref={cancelRef} variant="secondary" onClick={() => change(false)} disabled={busy}>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   CHANNEL_LABELS,
   type Channel,
@@ -175,7 +175,8 @@ export interface ChannelListProps {
 /** "Channels": each with what it carries, its switch, a test, edit and delete (which asks first). */
 export function ChannelList({ channels, emailAvailable, onDirtyChange }: ChannelListProps) {
   const qc = useQueryClient();
-  const cardId = useId();
+  // The list's card, where focus goes once a deleted channel's buttons are gone.
+  const card = useRef<HTMLElement>(null);
   const [editingId, setEditingId] = useState<number | null>(null);
   // The channel the delete dialog names (kept while the dialog closes).
   const [deleting, setDeleting] = useState<Channel | null>(null);
@@ -189,7 +190,7 @@ export function ChannelList({ channels, emailAvailable, onDirtyChange }: Channel
 
   return (
     <Card
-      id={cardId}
+      ref={card}
       tabIndex={-1}
       className={styles.focusTarget}
       aria-label="Channels"
@@ -220,6 +221,7 @@ export function ChannelList({ channels, emailAvailable, onDirtyChange }: Channel
       <ConfirmDialog
         open={asking}
         onOpenChange={setAsking}
+        returnFocus={card}
         title={deleting ? `Delete ${deleting.label}?` : 'Delete this channel?'}
         message={
           deleting
@@ -235,8 +237,6 @@ export function ChannelList({ channels, emailAvailable, onDirtyChange }: Channel
           }
           if (deleting.id === editingId) setEditingId(null);
           await channelsChanged(qc);
-          // The deleted channel's buttons are gone: focus goes to the list's card.
-          requestAnimationFrame(() => document.getElementById(cardId)?.focus());
         }}
       />
     </Card>
