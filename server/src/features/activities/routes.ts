@@ -20,6 +20,7 @@ import { type App, type AppContext, typed } from '../../context.js';
 import { userOf } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
 import { writeNow } from '../../http/sse.js';
+import { formatMb } from './read/index.js';
 import { deleteActivity, getActivity, getOriginal, listActivities } from './repo.js';
 import { importUpload } from './service.js';
 
@@ -31,8 +32,7 @@ const UPLOAD_TYPES = [
   'application/x-zip-compressed',
 ];
 
-const tooLarge = (limit: number) =>
-  `The file is larger than ${Math.round(limit / 1024 / 1024)} MB, the most an import accepts.`;
+const tooLarge = (limit: number) => `The file is larger than ${formatMb(limit)}, the most an import accepts.`;
 
 /** Copies the upload to a temporary file, refusing it once it passes `limit` bytes. */
 async function saveUpload(body: Readable, file: string, limit: number) {

@@ -9,7 +9,7 @@ import type { Db } from '../../db/index.js';
 import { nowIso } from '../../db/migrationHelpers.js';
 import { HttpError } from '../../http/errors.js';
 import { readExport } from './read/export.js';
-import { ActivityFileError, type ParsedActivity, parseActivityFile } from './read/index.js';
+import { ActivityFileError, formatMb, isGzip, type ParsedActivity, parseActivityFile } from './read/index.js';
 import { insertActivity } from './repo.js';
 
 /** The user an import is for: their activities are dated in their zone. */
@@ -29,9 +29,6 @@ export function fingerprintOf(a: Pick<ParsedActivity, 'startAt' | 'sport' | 'dev
     .digest('hex')
     .slice(0, 32);
 }
-
-const GZIP = [0x1f, 0x8b];
-const isGzip = (b: Uint8Array) => b[0] === GZIP[0] && b[1] === GZIP[1];
 
 type Outcome = 'imported' | 'attached' | 'duplicate';
 
@@ -185,7 +182,7 @@ export async function importUpload(
   }
 
   if (size > ACTIVITY_LIMITS.fileBytes) {
-    throw new HttpError(413, `${name}: it is larger than ${ACTIVITY_LIMITS.fileBytes / 1024 / 1024} MB`);
+    throw new HttpError(413, `${name}: it is larger than ${formatMb(ACTIVITY_LIMITS.fileBytes)}`);
   }
   const bytes = await fs.readFile(filePath);
   let parsed: ParsedActivity;

@@ -6,6 +6,7 @@ import { loadConfig } from '../../config.js';
 import { type Db, migrateToLatest, openDatabase } from '../../db/index.js';
 import { HttpError } from '../../http/errors.js';
 import { RESTORE_USAGE, restoreCommand } from '../../jobs/dataCli.js';
+import { formatMb } from '../activities/read/index.js';
 import { importUpload } from '../activities/service.js';
 import { exportZip } from './exportData.js';
 import { importExport, readExport } from './importData.js';
@@ -80,7 +81,7 @@ async function activitiesCommand(args: string[], env: NodeJS.ProcessEnv) {
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new UsageError(`There is no file ${file}.`);
   const limit = loadConfig(env).activityImportMaxBytes;
   if (fs.statSync(file).size > limit) {
-    throw new UsageError(`${file} is larger than ${Math.round(limit / 1024 / 1024)} MB (ACTIVITY_IMPORT_MAX_BYTES).`);
+    throw new UsageError(`${file} is larger than ${formatMb(limit)} (ACTIVITY_IMPORT_MAX_BYTES).`);
   }
   await withDatabase(env, async (db) => {
     const user = await findUser(db, option(args, '--user'));

@@ -6,6 +6,7 @@ import { DATA_TEXT, EXPORT_FORMAT, EXPORT_SCHEMA_VERSION, type ImportReport } fr
 import { timeZoneName } from '#common/api/dates.js';
 import type { Db } from '../../db/index.js';
 import { HttpError } from '../../http/errors.js';
+import { isGzip } from '../activities/read/index.js';
 import { assertOpenWithinLimit } from '../todos/service.js';
 import { anyDb } from './anyDb.js';
 import { EXPORTED_TABLES, type Row, rowSchema, type TableSpec } from './tables.js';
@@ -233,7 +234,7 @@ async function attachFile(
 ) {
   const data = files.get(file.folder(row));
   // Only a gzip is kept: the file is given back as it came.
-  if (data?.[0] !== 0x1f || data[1] !== 0x8b) return;
+  if (!isGzip(data)) return;
   await anyDb(trx)
     .insertInto(file.table)
     .values({ user_id: userId, [file.column]: id, data: Buffer.from(data).toString('base64') })

@@ -7,16 +7,20 @@ import { ActivityFileError, type ParsedActivity, REASONS, tooLarge } from './typ
 import { xmlRootName, xmlText } from './xml.js';
 
 export type { ParsedActivity } from './types.js';
-export { ActivityFileError } from './types.js';
+export { ActivityFileError, formatMb } from './types.js';
 
 export interface ReadOptions {
   /** Bytes a file may have, as given and after gunzip (default ACTIVITY_LIMITS.fileBytes). */
   maxBytes?: number;
 }
 
-/** Takes off an outer gzip (magic bytes 1f 8b), never inflating past `maxBytes`. */
+/** Whether the bytes begin with gzip's magic bytes (1f 8b). */
+export const isGzip = (bytes: Uint8Array | undefined): bytes is Uint8Array =>
+  !!bytes && bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+/** Takes off an outer gzip, never inflating past `maxBytes`. */
 export function gunzipIfGzipped(bytes: Buffer, maxBytes: number = ACTIVITY_LIMITS.fileBytes): Buffer {
-  if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  if (!isGzip(bytes)) return bytes;
   try {
     return zlib.gunzipSync(bytes, { maxOutputLength: maxBytes });
   } catch (error) {
