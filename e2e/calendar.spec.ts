@@ -6,6 +6,7 @@ import { addDays, mondayOf, startOfDayIn, todayIn } from '#common/time.js';
 import { type FakeGoogle, startFakeGoogle } from '../server/src/test/fakeGoogle.js';
 import { type Radicale, startRadicale } from '../server/src/test/radicale.js';
 import { storedToken } from './helpers.js';
+import { icsInstant, vevent } from './ics.js';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';
 
 /**
@@ -28,28 +29,7 @@ let radicale: Radicale;
 let google: FakeGoogle;
 
 /** YYYYMMDDTHHMMSSZ of a local time on a date in the user's zone. */
-function at(date: string, hour: number, minute = 0): string {
-  const t = Date.parse(startOfDayIn(date, ZONE)) + (hour * 60 + minute) * 60_000;
-  return new Date(t)
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-}
-
-function vevent(uid: string, lines: string[]): string {
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Daymark e2e//EN',
-    'BEGIN:VEVENT',
-    `UID:${uid}`,
-    'DTSTAMP:20260101T000000Z',
-    ...lines,
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
-}
+const at = (date: string, hour: number, minute = 0) => icsInstant(date, hour * 60 + minute, ZONE);
 
 async function seed(today: string) {
   const work = await radicale.makeCalendar(USER, 'work', { displayName: 'Work', color: '#0b8043' });

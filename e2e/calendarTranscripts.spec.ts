@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addDays, startOfDayIn, todayIn } from '#common/time.js';
+import { addDays, todayIn } from '#common/time.js';
 import { type Radicale, startRadicale } from '../server/src/test/radicale.js';
 import { storedToken } from './helpers.js';
+import { icsInstant, vevent } from './ics.js';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';
 
 /**
@@ -22,28 +23,7 @@ let radicale: Radicale;
 let workCalendar: string;
 
 /** YYYYMMDDTHHMMSSZ of a local time on a date in the user's zone. */
-function at(date: string, hour: number, minute = 0): string {
-  const t = Date.parse(startOfDayIn(date, ZONE)) + (hour * 60 + minute) * 60_000;
-  return new Date(t)
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-}
-
-function vevent(uid: string, lines: string[]): string {
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Daymark e2e//EN',
-    'BEGIN:VEVENT',
-    `UID:${uid}`,
-    'DTSTAMP:20260101T000000Z',
-    ...lines,
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
-}
+const at = (date: string, hour: number, minute = 0) => icsInstant(date, hour * 60 + minute, ZONE);
 
 test.beforeAll(async () => {
   radicale = await startRadicale({ [USER]: PASSWORD });

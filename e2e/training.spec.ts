@@ -1,8 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { TRAINING_TEXTS } from '#common/api/training.js';
-import { addDays, daysBetween, minutesInZone, mondayOf, startOfDayIn, todayIn } from '#common/time.js';
+import { addDays, daysBetween, minutesInZone, mondayOf, todayIn } from '#common/time.js';
 import { type Radicale, startRadicale } from '../server/src/test/radicale.js';
 import { storedToken } from './helpers.js';
+import { icsInstant, vevent } from './ics.js';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';
 
 /**
@@ -47,28 +48,7 @@ let radicale: Radicale;
 let work: string;
 
 /** YYYYMMDDTHHMMSSZ of a local time (minutes after midnight) on a date in the user's zone. */
-function at(date: string, minutes: number): string {
-  const t = Date.parse(startOfDayIn(date, ZONE)) + minutes * 60_000;
-  return new Date(t)
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-}
-
-function vevent(uid: string, lines: string[]): string {
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Daymark e2e//EN',
-    'BEGIN:VEVENT',
-    `UID:${uid}`,
-    'DTSTAMP:20260101T000000Z',
-    ...lines,
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
-}
+const at = (date: string, minutes: number) => icsInstant(date, minutes, ZONE);
 
 const clock = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 
@@ -328,11 +308,17 @@ test('Move opens a dialog the keyboard works, and the session goes where the use
   const today = todayIn(ZONE);
   const week = await api(page, 'GET', `/training/week?date=${today}`);
   type S = { id: number; index: number; date: string; status: string };
-  const session = (week.sessions as S[]).find((s) => s.status === 'planned');
-  const taken = new Set((week.sessions as S[]).filter((s) => s.status === 'planned').map((s) => s.date));
-  const free = Array.from({ length: 7 }, (_, i) => addDays(week.week_start, i)).find((d) => d > today && !taken.has(d));
-  test.skip(!session || !free, 'the week has no day left to move a session to');
-  if (!session || !free) return;
+  const planned = (week.sessions as S[]).filter((s) => s.status === 'planned');
+  // A session still to come when there is one (the zone is chosen so that the week has days left).
+  const session = planned.find((s) => s.date > today) ?? planned[0];
+  const taken = new Set(planned.map((s) => s.date));
+  // A free day after today; late in the week, when every day left has its session, the session
+  // moves within its own day.
+  const free =
+    Array.from({ length: 7 }, (_, i) => addDays(week.week_start, i)).find((d) => d > today && !taken.has(d)) ??
+    (session && session.date > today ? session.date : undefined);
+  if (!session || !free)
+    throw new Error(`no session to move in the week of ${today}: ${JSON.stringify(week.sessions)}`);
 
   const move = weekCard(page).getByRole('button', { name: `Move session ${session.index}` });
   await tabTo(page, move);
