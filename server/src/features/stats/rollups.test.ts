@@ -37,6 +37,20 @@ async function expectKeptEqualsComputed(user: { id: number; timeZone: string }, 
   }
 }
 
+/** A todo ticked off at `completedAt` (an ISO instant). */
+async function doneTodo(userId: number, completedAt: string) {
+  await h.ctx.db
+    .insertInto('todos')
+    .values({
+      user_id: userId,
+      content: 'written',
+      completed: 1,
+      completed_at: completedAt,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
 /** One random write of a kind the stats page counts, on a day of the last year. */
 async function randomWrite(userId: number, r: ReturnType<typeof random>) {
   const db = h.ctx.db;
@@ -46,10 +60,7 @@ async function randomWrite(userId: number, r: ReturnType<typeof random>) {
     case 0: {
       // A todo ticked off near a UTC midnight: its local day is another in many zones.
       const when = `${date}T${r.pick(['00:10', '23:50', '12:00'])}:00.000Z`;
-      await db
-        .insertInto('todos')
-        .values({ user_id: userId, content: 'written', completed: 1, completed_at: when, created_at: at })
-        .execute();
+      await doneTodo(userId, when);
       return;
     }
     case 1: {
@@ -232,16 +243,7 @@ describe('stats roll-ups', () => {
       .executeTakeFirstOrThrow();
     expect(week.gen).toBe(week.computed_gen);
     // A todo done in that week bumps its generation: the kept figures no longer hold.
-    await h.ctx.db
-      .insertInto('todos')
-      .values({
-        user_id: user.id,
-        content: 'x',
-        completed: 1,
-        completed_at: `${addDays(week.week_start, 3)}T12:00:00.000Z`,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await doneTodo(user.id, `${addDays(week.week_start, 3)}T12:00:00.000Z`);
     const after = await h.ctx.db
       .selectFrom('stats_weeks')
       .selectAll()
