@@ -33,6 +33,7 @@ import * as m0033 from './0033_reminders.js';
 import * as m0034 from './0034_stats_rollups.js';
 import * as m0035 from './0035_search_owner.js';
 import * as m0036 from './0036_scaling_indexes.js';
+import * as m0037 from './0037_search_pending_list.js';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end.
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '0034_stats_rollups': m0034,
   '0035_search_owner': m0035,
   '0036_scaling_indexes': m0036,
+  '0037_search_pending_list': m0037,
 };

@@ -35,14 +35,15 @@ export async function searchIndex(
     const query = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
     // The owner's documents with the words, from the GIN index of words and owners (0035); the
     // newest candidates by date (their keys only) are ranked, and the page read again in full
-    // for its headlines. A headline is drawn from up to 800 characters around the first
-    // place the first word's stem appears (ts_headline parses all the text it is given: a
-    // two-hour transcript took milliseconds each); the start of the text when it is not found.
+    // for its headlines. A headline is drawn from up to 400 characters around the first
+    // place the first word's stem appears, room for its 30 words (ts_headline parses all the
+    // text it is given: a two-hour transcript took milliseconds each, 800 characters about
+    // 0.2 ms); the start of the text when it is not found.
     const res = await sql<SearchRow>`
       SELECT s.kind, s.ref_id, s.date, s.title, left(s.body, 200) AS head,
         ts_headline('english',
           CASE WHEN s.body = '' THEN s.title
-            ELSE substr(s.body, greatest(1, strpos(lower(s.body), coalesce((ts_lexize('english_stem', ${words[0]}))[1], ${words[0]})) - 300), 800)
+            ELSE substr(s.body, greatest(1, strpos(lower(s.body), coalesce((ts_lexize('english_stem', ${words[0]}))[1], ${words[0]})) - 120), 400)
           END, q,
           ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`}) AS snippet
       FROM (

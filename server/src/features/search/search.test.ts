@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SEARCH_CANDIDATES, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from '#common/api/search.js';
 import * as prefixIndex from '../../db/migrations/0023_search_prefix.js';
 import * as ownerIndex from '../../db/migrations/0035_search_owner.js';
+import { SEARCH_PENDING_LIST_KB } from '../../db/migrations/0037_search_pending_list.js';
 import { type Client, createHarness, createUserAndSignIn, type Harness, userIdOf } from '../../test/harness.js';
 import { plannableWeek } from '../../test/weeks.js';
 import { tidySearchIndex } from './tidy.js';
@@ -345,4 +346,63 @@ describe('search', () => {
     await journal(c, 'note', '2026-05-01', 'Meetup at the quarry gate');
     expect((await find(c, 'meetu')).map((x) => x.title)).toEqual(['Meetup at the quarry gate']);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'PostgreSQL: a search reads a bounded part of the words not yet sorted into the index, however much was written',
+    async () => {
+      h = await createHarness();
+      const c = await createUserAndSignIn(h, 'alice');
+      await journal(c, 'note', '2026-03-02', 'Kestrel over the quarry');
+      const db = h.ctx.db;
+      // Vacuum would sort the pending words in at any moment: not during this test.
+      await sql`ALTER TABLE search_index SET (autovacuum_enabled = false)`.execute(db);
+      /** Pages of the search index a search for alice's rare word reads (the pending list whole). */
+      const pagesRead = async () => {
+        const uid = await userIdOf(h, 'alice');
+        type Node = {
+          'Index Name'?: string;
+          'Shared Hit Blocks'?: number;
+          'Shared Read Blocks'?: number;
+          Plans?: Node[];
+        };
+        const walk = (n: Node): number =>
+          (n['Index Name'] === 'search_index_tsv_idx'
+            ? (n['Shared Hit Blocks'] ?? 0) + (n['Shared Read Blocks'] ?? 0)
+            : 0) + (n.Plans ?? []).reduce((sum, p) => sum + walk(p), 0);
+        // The word index alone (a few rows of alice's would otherwise be read by the user's index).
+        const plan = await db.transaction().execute(async (trx) => {
+          await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+          return sql<{ 'QUERY PLAN': Array<{ Plan: Node }> }>`
+            EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) SELECT ref_id FROM search_index
+            WHERE tsv @@ (to_tsquery('english', 'kestrel') && CAST(${ownerIndex.ownerLexeme(uid)} AS tsquery))`.execute(
+            trx,
+          );
+        });
+        const root = plan.rows[0]?.['QUERY PLAN'][0]?.Plan;
+        expect(root).toBeDefined();
+        return walk(root as Node);
+      };
+      /** Other accounts' writes: 400 documents of 300 different words each, some 1.5 MB of index entries. */
+      const othersWrite = async (from: number) => {
+        await createUserAndSignIn(h, `bob${from}`);
+        const bob = await userIdOf(h, `bob${from}`);
+        await sql`
+          INSERT INTO search_index (source, ref_id, user_id, kind, date, title, body)
+          SELECT 'journal', ${from} + i, ${bob}, 'note', '2026-03-01', 'Note ' || i,
+            (SELECT string_agg('w' || i || 'x' || j, ' ') FROM generate_series(1, 300) j)
+          FROM generate_series(1, 400) i`.execute(db);
+      };
+      const page = 8;
+      await othersWrite(1_000_000);
+      expect((await find(c, 'kestrel')).map((x) => x.title)).toEqual(['Kestrel over the quarry']);
+      // At most the pending list's limit, and the sorted index's few pages for one word.
+      expect(await pagesRead()).toBeLessThan(SEARCH_PENDING_LIST_KB / page + 10);
+      // With PostgreSQL's default limit (4 MB) the same writes stay pending and every search reads them.
+      await sql`ALTER INDEX search_index_tsv_idx RESET (gin_pending_list_limit)`.execute(db);
+      await sql`SELECT gin_clean_pending_list('search_index_tsv_idx')`.execute(db);
+      await othersWrite(2_000_000);
+      expect(await pagesRead()).toBeGreaterThan(SEARCH_PENDING_LIST_KB / page + 50);
+    },
+    60_000,
+  );
 });
