@@ -38,12 +38,16 @@ export async function searchIndex(
     // for its headlines. A headline is drawn from up to 400 characters around the first
     // place the first word's stem appears, room for its 30 words (ts_headline parses all the
     // text it is given: a two-hour transcript took milliseconds each, 800 characters about
-    // 0.2 ms); the start of the text when it is not found.
+    // 0.2 ms); the start of the text when it is not found. The stem is looked for as written
+    // and capitalised first: each look stops at its first find, where lower() of the body
+    // would copy a whole transcript (the costliest part of a search for a rare word).
     const res = await sql<SearchRow>`
       SELECT s.kind, s.ref_id, s.date, s.title, left(s.body, 200) AS head,
         ts_headline('english',
           CASE WHEN s.body = '' THEN s.title
-            ELSE substr(s.body, greatest(1, strpos(lower(s.body), coalesce((ts_lexize('english_stem', ${words[0]}))[1], ${words[0]})) - 120), 400)
+            ELSE substr(s.body, greatest(1, coalesce(
+              least(nullif(strpos(s.body, w.stem), 0), nullif(strpos(s.body, initcap(w.stem)), 0)),
+              strpos(lower(s.body), w.stem)) - 120), 400)
           END, q,
           ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`}) AS snippet
       FROM (
@@ -60,7 +64,8 @@ export async function searchIndex(
         LIMIT ${page.limit} OFFSET ${page.offset}
       ) top
       JOIN search_index s ON s.source = top.source AND s.ref_id = top.ref_id,
-        to_tsquery('english', ${query}) q
+        to_tsquery('english', ${query}) q,
+        (SELECT coalesce((ts_lexize('english_stem', ${words[0]}))[1], ${words[0]}) AS stem) w
       ORDER BY top.rank DESC, top.date DESC, top.ref_id DESC, top.source`.execute(db);
     return res.rows;
   }

@@ -242,6 +242,24 @@ describe('search', () => {
     expect((await find(bob, 'plumber')).map((x) => x.title)).toEqual(['plumber for bob']);
   });
 
+  it('draws the snippet from around a match deep in a long text, however the word is written', async () => {
+    h = await createHarness();
+    const c = await createUserAndSignIn(h, 'alice');
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => `filler${i % 50}`).join(' ');
+    for (const [date, word] of [
+      ['2026-03-02', 'lighthouse'],
+      ['2026-03-03', 'Lighthouse'],
+      ['2026-03-04', 'LIGHTHOUSES'],
+    ] as const)
+      await journal(c, 'note', date, `Entry ${date}\n${filler(2000)} the ${word} keeper ${filler(300)}`);
+    const hits = await find(c, 'lighthouse');
+    expect(hits.map((x) => x.date).sort()).toEqual(['2026-03-02', '2026-03-03', '2026-03-04']);
+    for (const hit of hits) {
+      expect(matches(hit)).toEqual([expect.stringMatching(/^lighthouses?$/)]);
+      expect(hit.snippet.map((p) => p.text).join('')).toContain('keeper');
+    }
+  });
+
   it('tidying the index merges its segments and changes no result', async () => {
     h = await createHarness();
     const c = await createUserAndSignIn(h, 'alice');
