@@ -323,8 +323,11 @@ test('Move opens a dialog the keyboard works, and the session goes where the use
   const free =
     Array.from({ length: 7 }, (_, i) => addDays(week.week_start, i)).find((d) => d > today && !taken.has(d)) ??
     (session && session.date > today ? session.date : undefined);
-  if (!session || !free)
-    throw new Error(`no session to move in the week of ${today}: ${JSON.stringify(week.sessions)}`);
+  // In the last hours of the week the planner may place one session only, which the test
+  // before has skipped: nothing is left to move.
+  test.skip(!session, `no planned session left in the week of ${today}`);
+  if (!session) return;
+  if (!free) throw new Error(`no day to move session ${session.index} to in the week of ${today}`);
 
   const move = weekCard(page).getByRole('button', { name: `Move session ${session.index}` });
   await tabTo(page, move);
