@@ -4,9 +4,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { CALENDAR_TEXT } from '#common/api/calendarText.js';
 import { addDays, mondayOf, startOfDayIn, todayIn } from '#common/time.js';
 import { type FakeGoogle, startFakeGoogle } from '../server/src/test/fakeGoogle.js';
+import { icsInstant, vevent } from '../server/src/test/ics.js';
 import { type Radicale, startRadicale } from '../server/src/test/radicale.js';
 import { storedToken } from './helpers.js';
-import { icsInstant, vevent } from './ics.js';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';
 
 /**

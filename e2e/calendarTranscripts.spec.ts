@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, todayIn } from '#common/time.js';
+import { icsInstant, vevent } from '../server/src/test/ics.js';
 import { type Radicale, startRadicale } from '../server/src/test/radicale.js';
 import { storedToken } from './helpers.js';
-import { icsInstant, vevent } from './ics.js';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';
 
 /**

@@ -1,9 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { TRAINING_TEXTS } from '#common/api/training.js';
 import { addDays, daysBetween, minutesInZone, mondayOf, todayIn } from '#common/time.js';
+import { icsInstant, vevent } from '../server/src/test/ics.js';
 import { type Radicale, startRadicale } from '../server/src/test/radicale.js';
 import { storedToken } from './helpers.js';
-import { icsInstant, vevent } from './ics.js';
 import { type LlmApp, signInAt, startApp } from './llmServer.js';
 
 /**

@@ -13,6 +13,7 @@ import {
   LOCAL_CALENDARS,
   userIdOf,
 } from '../../test/harness.js';
+import { vevent } from '../../test/ics.js';
 import { expectOnlyOwnerCanReach } from '../../test/ownership.js';
 import { connectCaldav, type Radicale, startRadicale } from '../../test/radicale.js';
 import { setUserTimeZone } from '../../time/userZone.js';
@@ -344,19 +345,7 @@ describe('a CalDAV calendar holding an object Daymark cannot read whole', () => 
     try {
       const cal = await own.makeCalendar('bob', 'imported', { displayName: 'Imported' });
       const day = addDays(dateInZone(Date.now(), ZONE), 1).replace(/-/g, '');
-      const object = (uid: string, ...lines: string[]) =>
-        [
-          'BEGIN:VCALENDAR',
-          'VERSION:2.0',
-          'PRODID:-//Test//EN',
-          'BEGIN:VEVENT',
-          `UID:${uid}`,
-          'DTSTAMP:20260101T000000Z',
-          ...lines,
-          'END:VEVENT',
-          'END:VCALENDAR',
-          '',
-        ].join('\r\n');
+      const object = (uid: string, ...lines: string[]) => vevent(uid, lines);
       await own.put(
         cal,
         'good.ics',

@@ -1,4 +1,4 @@
-/** iCalendar text for the calendar specs' events, put straight into Radicale. */
+/** iCalendar text for tests' events, put straight into Radicale (server tests and browser specs). */
 import { startOfDayIn } from '#common/time.js';
 
 /** YYYYMMDDTHHMMSSZ of a local time (minutes after midnight) on a date in `zone`. */
@@ -15,7 +15,7 @@ export function vevent(uid: string, lines: string[]): string {
   return [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    'PRODID:-//Daymark e2e//EN',
+    'PRODID:-//Daymark tests//EN',
     'BEGIN:VEVENT',
     `UID:${uid}`,
     'DTSTAMP:20260101T000000Z',
